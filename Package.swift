@@ -1,0 +1,84 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// snap-host: find each other on the LAN (DNS-SD) or over Bluetooth, match players up to a cap,
+/// and hand the session to a game. See docs/ and ../shared/DESIGN.md.
+let package = Package(
+    name: "snap-host",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Discovery", targets: ["Discovery"]),
+        .library(name: "Matchmaking", targets: ["Matchmaking"]),
+        .executable(name: "snap-host", targets: ["snap-host"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CAvahi", path: "Sources/CAvahi", pkgConfig: "avahi-client",
+            providers: [.apt(["libavahi-client-dev"])]),
+        .systemLibrary(
+            name: "CBlueZ", path: "Sources/CBlueZ", pkgConfig: "bluez",
+            providers: [.apt(["libbluetooth-dev"])]),
+        .systemLibrary(
+            name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]),
+        .target(
+            name: "Discovery",
+            dependencies: [
+                "CAvahi", "CBlueZ", "CDBus",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(
+            name: "Matchmaking",
+            dependencies: [
+                "Discovery",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .executableTarget(
+            name: "snap-host",
+            dependencies: [
+                "Matchmaking", "Discovery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .executableTarget(
+            name: "snap-bench",
+            dependencies: [
+                "Matchmaking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/SnapBench"),
+        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery"]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "Matchmaking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "MatchmakingTests",
+            dependencies: [
+                "Matchmaking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+    ]
+)

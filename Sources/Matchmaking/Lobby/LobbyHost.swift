@@ -1,0 +1,46 @@
+import Logging
+import ServiceLifecycle
+
+/// The game layer that runs until a real game is chosen: everyone sees who is present, and chat
+/// lines go to everybody. On the host it prints the roster changes and the chat for whoever
+/// watches its terminal (a TV, a log).
+public struct LobbyHost: Service {
+    private let session: Session
+    private let output: @Sendable (String) -> Void
+
+    /// Runs the lobby on `session`, printing each line with `output`.
+    public init(session: Session, output: @escaping @Sendable (String) -> Void) {
+        self.session = session
+        self.output = output
+    }
+
+    /// Runs until the session ends or graceful shutdown begins (put it after the server in a
+    /// `ServiceGroup`, so it stops first and the server then says goodbye to the players).
+    public func run() async {
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.followEvents() }
+                group.addTask { await self.followMessages() }
+            }
+        }
+    }
+
+    private func followEvents() async {
+        let capacity = session.configuration.capacity
+        for await event in session.events {
+            let count = session.peers.count
+            switch event {
+            case .joined(let peer): output("joined: \(peer.name) (id \(peer.id)) [\(count)/\(capacity)]")
+            case .left(let peer, let reason): output("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(count)/\(capacity)]")
+            }
+        }
+    }
+
+    private func followMessages() async {
+        for await message in session.messages {
+            guard let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
+            let name = message.from == .host ? session.localPeer.name : session.peers.first { $0.id == message.from }?.name ?? "#\(message.from)"
+            output("chat \(name): \(chat.text)")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import NIOCore
+
+/// What a client needs to join a host.
+public struct ClientConfiguration: Sendable {
+    /// The player's display name (see ``PlayerName``).
+    public var playerName: String
+    /// The host's join code, if it has one. Never sent, never logged: only a proof is sent.
+    public var joinCode: String?
+    /// Time allowed to open the TCP connection.
+    public var connectTimeout: TimeAmount = .seconds(5)
+    /// Handshake deadline and versions.
+    public var machine = ClientStateMachine.Configuration()
+    /// The largest frame payload accepted from the host.
+    public var maxFrame: Int = WireCodec.defaultMaxFrame
+
+    /// Creates a configuration.
+    public init(playerName: String, joinCode: String? = nil) {
+        self.playerName = playerName
+        self.joinCode = joinCode
+    }
+}
+
+/// Why joining failed.
+public enum JoinError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The host refused, with its reason and detail.
+    case denied(DenyReason, detail: String)
+    /// The host could not be reached.
+    case noNetwork(String)
+    /// The connection closed or went silent during the handshake.
+    case connectionDropped
+    /// The host broke the protocol.
+    case protocolError
+    /// The client's own settings are invalid (e.g. an empty player name).
+    case invalidConfiguration(String)
+
+    public var description: String {
+        switch self {
+        case .denied(let reason, let detail): "denied: \(reason) (\(detail))"
+        case .noNetwork(let detail): "noNetwork: \(detail)"
+        case .connectionDropped: "connectionDropped"
+        case .protocolError: "protocolError"
+        case .invalidConfiguration(let detail): detail
+        }
+    }
+}
+
+/// What a client hears once admitted.
+public enum ClientEvent: Hashable, Sendable {
+    /// Another player joined.
+    case joined(Peer)
+    /// Another player left.
+    case left(Peer, ByeReason)
+}

@@ -1,0 +1,71 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// Joins hosts. `join` opens the transport, runs the handshake and returns a ``ClientSession``
+/// once admitted, or throws a ``JoinError`` saying why not.
+public enum MatchmakingClient {
+    /// Connects to `target` and waits for the welcome.
+    public static func join(
+        _ target: JoinTarget, configuration: ClientConfiguration,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "snap-host.client")
+    ) async throws(JoinError) -> ClientSession {
+        do {
+            _ = try PlayerName.validate(configuration.playerName)
+            if let code = configuration.joinCode { try JoinProof.validate(code: code) }
+        } catch {
+            throw .invalidConfiguration("\(error)")
+        }
+        var machine = ClientStateMachine(configuration: configuration.machine)
+        guard case .openTransport(let opening, _) = machine.connect(to: target), case .tcp(let host, let port) = opening else {
+            preconditionFailure("connect() from idle must open a transport")
+        }
+        let loop = group.any()
+        let welcomed = loop.makePromise(of: Welcome.self)
+        let ended = loop.makePromise(of: EndReason.self)
+        let (messages, messageSink) = AsyncStream.makeStream(of: SessionMessage.self)
+        let (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
+        let clock = NIOLockedValueBox<ClockEstimate?>(nil)
+        let outlets = ClientConnectionHandler.Outlets(
+            welcomed: welcomed, ended: ended, messages: messageSink, events: eventSink, clock: clock)
+        let startingMachine = machine
+        let maxFrame = configuration.maxFrame
+        let bootstrap = ClientBootstrap(group: loop)
+            .connectTimeout(configuration.connectTimeout)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers(
+                        ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
+                        ClientConnectionHandler(machine: startingMachine, configuration: configuration, outlets: outlets, logger: logger))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.connect(host: host, port: port).get()
+        } catch {
+            _ = machine.transportFailed()
+            welcomed.fail(JoinError.noNetwork("\(error)"))
+            ended.succeed(.noNetwork)
+            throw .noNetwork(Self.describe(error, target: target))
+        }
+        do {
+            let welcome = try await welcomed.futureResult.get()
+            return ClientSession(
+                welcome: welcome, channel: channel, messages: messages, events: events, ended: ended.futureResult, clock: clock)
+        } catch let error as JoinError {
+            throw error
+        } catch {
+            throw .connectionDropped
+        }
+    }
+
+    private static func describe(_ error: any Error, target: JoinTarget) -> String {
+        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
+            return "cannot reach \(target): \(first.error)"
+        }
+        return "cannot reach \(target): \(error)"
+    }
+}

@@ -1,0 +1,94 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// A host: listens on TCP, runs the handshake and admission for every connection, and hands the
+/// admitted players to a game through ``session``.
+///
+/// Start it with ``start()`` (returns once it accepts connections), then either call
+/// ``shutdown()`` or run it in a `ServiceGroup` (``run()`` shuts down gracefully on SIGTERM/SIGINT:
+/// every player is told `serverQuit`).
+public final class MatchmakingServer: Service, Sendable {
+    /// The configuration it was started with.
+    public let configuration: ServerConfiguration
+    /// What the game layer uses: players, messages, events, clocks.
+    public let session: Session
+    private let core: ServerCore
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let listener: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
+
+    /// Creates a host; nothing is bound until ``start()``.
+    public init(
+        configuration: ServerConfiguration, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "snap-host.server")
+    ) throws(ServerConfiguration.Invalid) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.group = group
+        self.logger = logger
+        self.core = ServerCore(configuration: configuration, logger: logger)
+        self.session = Session(core: core)
+    }
+
+    /// Binds and starts accepting connections; returns the address actually bound (useful with
+    /// port 0). Listening on `::` falls back to `0.0.0.0` where IPv6 is unavailable.
+    @discardableResult
+    public func start() async throws -> SocketAddress {
+        core.start()
+        let core = self.core
+        let maxFrame = configuration.maxFrame
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 512)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers(
+                        ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
+                        ServerConnectionHandler(core: core, remote: channel.remoteAddress))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+        } catch where configuration.host == "::" {
+            logger.notice("IPv6 unavailable, listening on IPv4 only", metadata: ["error": "\(error)"])
+            channel = try await bootstrap.bind(host: "0.0.0.0", port: configuration.port).get()
+        }
+        listener.withLockedValue { $0 = channel }
+        let address = channel.localAddress!
+        logger.info("listening", metadata: ["address": "\(address)", "capacity": "\(configuration.capacity)"])
+        return address
+    }
+
+    /// The address bound by ``start()``.
+    public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
+
+    /// Tells every player `serverQuit`, closes every connection and the listener, and ends the
+    /// session's streams. Waits (at most 2 s) for the goodbyes to be written.
+    public func shutdown() async {
+        let channels = core.stop()
+        let listening = listener.withLockedValue { channel -> (any Channel)? in
+            defer { channel = nil }
+            return channel
+        }
+        try? await listening?.close()
+        for channel in channels { channel.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent()) }
+        let closed = channels.map(\.closeFuture)
+        let all = EventLoopFuture.andAllComplete(closed, on: group.any())
+        let deadline = group.any().scheduleTask(in: .seconds(2)) { for channel in channels { channel.close(promise: nil) } }
+        try? await all.get()
+        deadline.cancel()
+        logger.info("stopped", metadata: ["players told": "\(channels.count)"])
+    }
+
+    /// Runs until graceful shutdown (SIGTERM/SIGINT in a `ServiceGroup`), then shuts down.
+    public func run() async throws {
+        if localAddress == nil { try await start() }
+        try? await gracefulShutdown()
+        await shutdown()
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Logging
+import NIOCore
+import Synchronization
+
+/// The host's shared state: admission, the admitted players' channels, clock estimates, and the
+/// streams handed to the game. Connection handlers on every event loop call into it; state
+/// changes happen under one lock and I/O happens after it is released.
+final class ServerCore: Sendable {
+    /// An admitted player's connection.
+    struct Link: Sendable {
+        let peer: Peer
+        let channel: any Channel
+    }
+
+    private struct State: ~Copyable {
+        var admission: ServerStateMachine
+        var links: [PeerID: Link] = [:]
+        var clocks: [PeerID: ClockEstimate] = [:]
+        var open: [ObjectIdentifier: any Channel] = [:]
+        var pendingHandshakes = 0
+    }
+
+    let configuration: ServerConfiguration
+    let logger: Logger
+    let localPeer: Peer
+    private let state: Mutex<State>
+    let messages: AsyncStream<SessionMessage>
+    let events: AsyncStream<SessionEvent>
+    private let messageSink: AsyncStream<SessionMessage>.Continuation
+    private let eventSink: AsyncStream<SessionEvent>.Continuation
+
+    init(configuration: ServerConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        self.localPeer = Peer(id: .host, name: configuration.name)
+        self.state = Mutex(State(admission: ServerStateMachine(configuration: .init(capacity: configuration.capacity))))
+        (messages, messageSink) = AsyncStream.makeStream(of: SessionMessage.self)
+        (events, eventSink) = AsyncStream.makeStream(of: SessionEvent.self)
+    }
+
+    // MARK: Life cycle
+
+    func start() {
+        let action = state.withLock { $0.admission.start() }
+        precondition(action == .startListening)
+    }
+
+    /// Stops admitting and returns every open connection, to be told `serverQuit`.
+    func stop() -> [any Channel] {
+        let channels = state.withLock { state -> [any Channel] in
+            _ = state.admission.stop()
+            state.links.removeAll()
+            return Array(state.open.values)
+        }
+        messageSink.finish()
+        eventSink.finish()
+        return channels
+    }
+
+    /// Registers a new connection; false when too many are still shaking hands.
+    func connectionOpened(_ channel: any Channel) -> Bool {
+        state.withLock { state in
+            guard state.pendingHandshakes < configuration.maxPendingHandshakes else { return false }
+            state.pendingHandshakes += 1
+            state.open[ObjectIdentifier(channel)] = channel
+            return true
+        }
+    }
+
+    /// Forgets a closed connection.
+    func connectionClosed(_ channel: any Channel, wasPending: Bool) {
+        state.withLock { state in
+            state.open[ObjectIdentifier(channel)] = nil
+            if wasPending { state.pendingHandshakes -= 1 }
+        }
+    }
+
+    // MARK: Admission
+
+    /// Players admitted now.
+    var players: [Peer] { state.withLock { $0.admission.players } }
+
+    /// The verdict on a hello. On admission, the others are told before the new player is
+    /// welcomed, so nothing the new player sends can overtake its own `joined`.
+    enum Verdict {
+        case admitted(Welcome)
+        case denied(DenyReason, detail: String)
+    }
+
+    func evaluate(_ check: ServerStateMachine.HelloCheck, channel: any Channel) -> Verdict {
+        let (action, others) = state.withLock { state -> (ServerStateMachine.Action, [any Channel]) in
+            let action = state.admission.helloReceived(check)
+            state.pendingHandshakes -= 1
+            guard case .admit(let peer, _) = action else { return (action, []) }
+            let others = state.links.values.map(\.channel)
+            state.links[peer.id] = Link(peer: peer, channel: channel)
+            return (action, others)
+        }
+        switch action {
+        case .admit(let peer, let otherPeers):
+            broadcast(.joined(Joined(peer: peer)), to: others)
+            eventSink.yield(.joined(peer))
+            logger.info("player joined", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)"])
+            return .admitted(Welcome(
+                version: check.version, you: peer, host: localPeer, peers: otherPeers,
+                heartbeatIntervalMs: Int(configuration.connection.heartbeat.interval.nanoseconds / 1_000_000),
+                heartbeatTimeoutMs: Int(configuration.connection.heartbeat.timeout.nanoseconds / 1_000_000)))
+        case .deny(let reason, let detail):
+            return .denied(reason, detail: detail)
+        case .none, .startListening, .announceLeft, .disconnectAll:
+            preconditionFailure("helloReceived returned \(action)")
+        }
+    }
+
+    /// An admitted player left; its slot is free at once and the others are told.
+    func peerLeft(_ id: PeerID, reason: ByeReason) {
+        let (action, remaining) = state.withLock { state -> (ServerStateMachine.Action, [any Channel]) in
+            let action = state.admission.peerLeft(id, reason: reason)
+            state.links[id] = nil
+            state.clocks[id] = nil
+            return (action, state.links.values.map(\.channel))
+        }
+        guard case .announceLeft(let peer, let reason, _) = action else { return }
+        broadcast(.left(Left(peer: peer, reason: reason)), to: remaining)
+        eventSink.yield(.left(peer, reason))
+        logger.info("player left", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "reason": "\(reason.rawValue)"])
+    }
+
+    func gameStarted(lateJoinersAllowed: Bool) { state.withLock { _ = $0.admission.gameStarted(lateJoinersAllowed: lateJoinersAllowed) } }
+    func gameEnded() { state.withLock { _ = $0.admission.gameEnded() } }
+
+    // MARK: Clocks
+
+    func updateClock(_ id: PeerID, _ estimate: ClockEstimate) { state.withLock { $0.clocks[id] = estimate } }
+    func clock(of id: PeerID) -> ClockEstimate? { state.withLock { $0.clocks[id] } }
+
+    // MARK: Routing
+
+    /// Routes a client's game message: to the host's game, to everyone, or to a list.
+    func route(_ app: AppMessage, from sender: PeerID) {
+        let (toHost, channels) = state.withLock { state -> (Bool, [any Channel]) in
+            switch app.to {
+            case nil:
+                return (true, [])
+            case .all:
+                return (true, state.links.values.filter { $0.peer.id != sender }.map(\.channel))
+            case .peers(let ids):
+                let unique = Set(ids)
+                return (unique.contains(.host), unique.compactMap { state.links[$0]?.channel })
+            }
+        }
+        if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body)) }
+        guard !channels.isEmpty else { return }
+        let frame = ByteBuffer.frame(WireCodec().encode(.app(AppMessage(from: sender, to: nil, body: app.body))))
+        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+    }
+
+    /// Sends a game message from the host's own player. `body` is the JSON encoding of the value.
+    func send(body: Data, to recipients: Recipients) throws {
+        let channels = state.withLock { state -> [any Channel] in
+            switch recipients {
+            case .peer(let id): return state.links[id].map { [$0.channel] } ?? []
+            case .peers(let ids): return Set(ids).compactMap { state.links[$0]?.channel }
+            case .all: return state.links.values.map(\.channel)
+            case .host: return []
+            }
+        }
+        let includesHost: Bool
+        switch recipients {
+        case .host: includesHost = true
+        case .peers(let ids): includesHost = ids.contains(.host)
+        case .peer(let id): includesHost = id == .host
+        case .all: includesHost = false
+        }
+        if includesHost { messageSink.yield(SessionMessage(from: .host, body: try JSONDecoder().decode(JSONValue.self, from: body))) }
+        guard !channels.isEmpty else { return }
+        let frame = ByteBuffer.frame(Self.appPayload(from: .host, body: body))
+        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+    }
+
+    /// `{"body":…,"from":N,"type":"app"}` without re-encoding the body (keys in sorted order).
+    static func appPayload(from sender: PeerID, body: Data) -> ByteBuffer {
+        var payload = ByteBuffer()
+        payload.reserveCapacity(body.count + 40)
+        payload.writeString("{\"body\":")
+        payload.writeBytes(body)
+        payload.writeString(",\"from\":\(sender.rawValue),\"type\":\"app\"}")
+        return payload
+    }
+
+    private func broadcast(_ message: WireMessage, to channels: [any Channel]) {
+        guard !channels.isEmpty else { return }
+        let frame = ByteBuffer.frame(WireCodec().encode(message))
+        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+    }
+}

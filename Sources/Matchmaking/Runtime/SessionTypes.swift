@@ -1,0 +1,36 @@
+/// Who a host-side message goes to.
+public enum Recipients: Hashable, Sendable {
+    /// One player.
+    case peer(PeerID)
+    /// Several players (duplicates are delivered once).
+    case peers([PeerID])
+    /// Every admitted client (not the host's own player).
+    case all
+    /// The host's own player: it receives the message as if a client had sent it.
+    case host
+}
+
+/// A game message as a game layer receives it.
+public struct SessionMessage: Hashable, Sendable {
+    /// Who sent it (``PeerID/host`` for the host's own player).
+    public let from: PeerID
+    /// The payload.
+    public let body: JSONValue
+
+    /// Creates a message.
+    public init(from: PeerID, body: JSONValue) {
+        self.from = from
+        self.body = body
+    }
+
+    /// Decodes the payload as the game's own type.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T { try body.decode(type) }
+}
+
+/// A change in who is present.
+public enum SessionEvent: Hashable, Sendable {
+    /// A player was admitted.
+    case joined(Peer)
+    /// A player left, and why.
+    case left(Peer, ByeReason)
+}

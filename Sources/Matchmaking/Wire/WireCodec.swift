@@ -1,0 +1,63 @@
+import Foundation
+import NIOCore
+
+/// Turns messages into frame payloads and back. One codec per connection (it is not `Sendable`).
+public struct WireCodec {
+    /// The protocol versions this build speaks.
+    public static let supportedVersions = [1]
+    /// The default cap on a frame's payload: 64 KiB.
+    public static let defaultMaxFrame = 65_536
+
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+    private let decoder = JSONDecoder()
+
+    /// Creates a codec.
+    public init() {}
+
+    /// The JSON payload of one message (without the length prefix).
+    public func encode(_ message: WireMessage) -> ByteBuffer {
+        // Every field of every message is encodable, so this cannot fail.
+        ByteBuffer(bytes: try! encoder.encode(message))
+    }
+
+    /// Decodes one payload, or says precisely what is wrong with it.
+    public func decode(_ payload: ByteBuffer) throws(ProtocolViolation) -> WireMessage {
+        let isValidUTF8 = payload.withUnsafeReadableBytes { String(validating: $0, as: UTF8.self) != nil }
+        guard isValidUTF8 else { throw .invalidUTF8 }
+        do {
+            return try decoder.decode(WireMessage.self, from: payload)
+        } catch let violation as ProtocolViolation {
+            throw violation
+        } catch let error as DecodingError {
+            throw .malformedMessage(Self.summary(of: error))
+        } catch {
+            throw .malformedMessage("not JSON")
+        }
+    }
+
+    /// A short, log-safe summary of a decoding error (no payload bytes are echoed).
+    static func summary(of error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return keys.isEmpty ? "the message" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, _): return "missing \(key.stringValue)"
+        case .typeMismatch(_, let context): return "wrong type at \(path(context))"
+        case .valueNotFound(_, let context): return "null at \(path(context))"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not a JSON object" : "invalid value at \(path(context))"
+        @unknown default: return "undecodable"
+        }
+    }
+}
+
+extension JSONDecoder {
+    fileprivate func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+        try buffer.withUnsafeReadableBytes { try self.decode(type, from: Data($0)) }
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+/// Every message of protocol version 1 (docs/PROTOCOL.md). On the wire each is one JSON object
+/// with a `type` member, inside one length-prefixed frame.
+public enum WireMessage: Hashable, Sendable {
+    /// Host → client, first frame on every connection.
+    case serverHello(ServerHello)
+    /// Client → host, the answer to `serverHello`.
+    case clientHello(ClientHello)
+    /// Host → client: admitted.
+    case welcome(Welcome)
+    /// Host → client: refused, with a reason; the host closes next.
+    case deny(Deny)
+    /// Host → clients: a player was admitted.
+    case joined(Joined)
+    /// Host → clients: a player left.
+    case left(Left)
+    /// Either way: a heartbeat carrying the sender's clock.
+    case ping(Ping)
+    /// Either way: the answer to a ping, carrying both clocks.
+    case pong(Pong)
+    /// Either way: a game's message.
+    case app(AppMessage)
+    /// Either way: an orderly goodbye; the sender closes next.
+    case bye(Bye)
+
+    /// The `type` member's value.
+    public var typeName: String {
+        switch self {
+        case .serverHello: "serverHello"
+        case .clientHello: "clientHello"
+        case .welcome: "welcome"
+        case .deny: "deny"
+        case .joined: "joined"
+        case .left: "left"
+        case .ping: "ping"
+        case .pong: "pong"
+        case .app: "app"
+        case .bye: "bye"
+        }
+    }
+}
+
+/// The first frame of every connection, sent by the host before the client says anything.
+public struct ServerHello: Hashable, Sendable, Codable {
+    /// Protocol versions the host speaks.
+    public var versions: [Int]
+    /// The host's id, stable for the run (the same as in its advertisements).
+    public var serverId: UUID
+    /// The host's display name.
+    public var name: String
+    /// The game the host runs.
+    public var game: String
+    /// 16 random bytes, base64; the join-code proof is computed over them.
+    public var nonce: String
+    /// Whether the client must prove it knows the join code.
+    public var joinCodeRequired: Bool
+    /// Players admitted now.
+    public var players: Int
+    /// Most players the host admits.
+    public var capacity: Int
+    /// The largest frame payload the host accepts, in bytes.
+    public var maxFrame: Int
+}
+
+/// The client's answer to ``ServerHello``.
+public struct ClientHello: Hashable, Sendable, Codable {
+    /// The version the client chose from `ServerHello.versions`.
+    public var version: Int
+    /// The player's display name (see ``PlayerName``).
+    public var name: String
+    /// base64 of HMAC-SHA256 keyed by the join code over the proof input (``JoinProof``);
+    /// absent when no code is required.
+    public var proof: String?
+}
+
+/// The host admitted the client.
+public struct Welcome: Hashable, Sendable, Codable {
+    /// The protocol version in use.
+    public var version: Int
+    /// The client's own peer.
+    public var you: Peer
+    /// The host's own player (id 0).
+    public var host: Peer
+    /// The other clients already admitted.
+    public var peers: [Peer]
+    /// How often each side pings, in milliseconds.
+    public var heartbeatIntervalMs: Int
+    /// After this many milliseconds without a frame, a side drops the other.
+    public var heartbeatTimeoutMs: Int
+}
+
+/// The host refused the client.
+public struct Deny: Hashable, Sendable, Codable {
+    /// Why.
+    public var reason: DenyReason
+    /// A sentence for the person, e.g. "the game is full (3 of 3 players)".
+    public var detail: String
+}
+
+/// A player was admitted.
+public struct Joined: Hashable, Sendable, Codable {
+    /// Who.
+    public var peer: Peer
+}
+
+/// A player left.
+public struct Left: Hashable, Sendable, Codable {
+    /// Who.
+    public var peer: Peer
+    /// Why: `userQuit`, `connectionDropped` or `protocolError`.
+    public var reason: ByeReason
+}
+
+/// A heartbeat; its receiver answers at once with a ``Pong``.
+public struct Ping: Hashable, Sendable, Codable {
+    /// The sender's sequence number.
+    public var seq: UInt32
+    /// The sender's monotonic clock when it sent the ping, in microseconds.
+    public var sent: Int64
+}
+
+/// The answer to a ``Ping``; the four timestamps give round trip and clock offset (NTP-style).
+public struct Pong: Hashable, Sendable, Codable {
+    /// The ping's sequence number.
+    public var seq: UInt32
+    /// The ping's `sent`, echoed.
+    public var sent: Int64
+    /// The responder's clock when the ping arrived, in microseconds.
+    public var received: Int64
+    /// The responder's clock when it sent this pong, in microseconds.
+    public var replied: Int64
+}
+
+/// A game message. Clients send it with `to` (absent = the host's game); the host forwards it
+/// with `from` filled in.
+public struct AppMessage: Hashable, Sendable, Codable {
+    /// The sender, set by the host on every message it delivers.
+    public var from: PeerID?
+    /// The recipients, set by a client: absent = the host; see ``WireRecipients``.
+    public var to: WireRecipients?
+    /// The game's payload: any JSON value.
+    public var body: JSONValue
+}
+
+/// Recipients of a client's app message: `"all"` (everyone but the sender, the host included)
+/// or a list of peer ids (0 is the host).
+public enum WireRecipients: Hashable, Sendable, Codable {
+    /// Everyone but the sender.
+    case all
+    /// These peers.
+    case peers([PeerID])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let word = try? container.decode(String.self) {
+            guard word == "all" else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "to must be \"all\" or a list of peer ids")
+            }
+            self = .all
+        } else {
+            self = .peers(try container.decode([PeerID].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .all: try container.encode("all")
+        case .peers(let ids): try container.encode(ids)
+        }
+    }
+}
+
+/// An orderly goodbye.
+public struct Bye: Hashable, Sendable, Codable {
+    /// Why the sender is closing.
+    public var reason: ByeReason
+    /// Optional detail for logs, e.g. which protocol rule was broken.
+    public var detail: String?
+}

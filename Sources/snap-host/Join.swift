@@ -1,0 +1,143 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Logging
+import Matchmaking
+
+/// `snap-host join`: join a host, show who is present, chat; `--bot` plays by itself.
+struct Join: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Join a host by HOST:PORT.",
+        discussion: """
+            Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
+            3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
+            reached. Type a line to chat; /quit leaves.
+            """)
+
+    @Argument(help: "The host: HOST:PORT, [IPv6]:PORT.")
+    var target: String
+
+    @Option(help: "Your name (1-32 characters). Default: your user name.")
+    var player: String?
+
+    @Option(help: "The host's join code, if it has one.")
+    var joinCode: String?
+
+    @Flag(help: "Play by yourself: greet, then stay until the host ends the game.")
+    var bot = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        common.bootstrapLogging()
+        let logger = Logger(label: "snap-host")
+        let target: JoinTarget
+        do { target = try JoinTargetParser.parse(self.target) } catch { throw ValidationError("\(error)") }
+        let name = player ?? ProcessInfo.processInfo.environment["USER"] ?? "player"
+        let session: ClientSession
+        do {
+            session = try await MatchmakingClient.join(
+                target, configuration: ClientConfiguration(playerName: name, joinCode: joinCode), logger: logger)
+        } catch {
+            throw Self.exit(for: error)
+        }
+        Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
+        for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
+        let names = PeerNames(session: session)
+        let quitOnSignal = Self.onTerminationSignal { Task { await session.quit() } }
+        if bot {
+            try? session.send(LobbyMessage.chat("hello from \(session.me.name)"), to: .all)
+        } else {
+            Self.readChat(into: session)
+        }
+        async let events: Void = names.follow(session.events)
+        async let messages: Void = Self.printChat(session.messages, names: names)
+        let reason = await session.ended()
+        _ = await (events, messages)
+        quitOnSignal.forEach { $0.cancel() }
+        Terminal.err("disconnected: \(reason)")
+        switch reason {
+        case .userQuit, .serverQuit: return
+        case .noNetwork: throw ExitCode(4)
+        case .denied: throw ExitCode(2)
+        case .connectionDropped, .protocolError: throw ExitCode(3)
+        }
+    }
+
+    private static func exit(for error: JoinError) -> any Error {
+        switch error {
+        case .denied(let reason, let detail):
+            Terminal.err("denied: \(reason)")
+            if !detail.isEmpty { Terminal.err("  \(detail)") }
+            return ExitCode(2)
+        case .noNetwork(let detail):
+            Terminal.err("disconnected: noNetwork")
+            Terminal.err("  \(detail)")
+            return ExitCode(4)
+        case .connectionDropped, .protocolError:
+            Terminal.err("disconnected: \(error)")
+            return ExitCode(3)
+        case .invalidConfiguration(let detail):
+            return ValidationError(detail)
+        }
+    }
+
+    private static func printChat(_ messages: AsyncStream<SessionMessage>, names: PeerNames) async {
+        for await message in messages {
+            guard let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
+            Terminal.out("chat \(names.name(of: message.from)): \(chat.text)")
+        }
+    }
+
+    /// Reads stdin lines on a thread of its own; each becomes a chat line, `/quit` leaves.
+    private static func readChat(into session: ClientSession) {
+        Thread.detachNewThread {
+            while let line = readLine() {
+                if line == "/quit" {
+                    Task { await session.quit() }
+                    return
+                }
+                guard !line.isEmpty else { continue }
+                try? session.send(LobbyMessage.chat(line), to: .all)
+            }
+        }
+    }
+
+    /// SIGTERM and SIGINT run `action` instead of killing the process.
+    private static func onTerminationSignal(_ action: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler(handler: action)
+            source.resume()
+            return source
+        }
+    }
+}
+
+/// Keeps the names of the players present, for printing.
+final class PeerNames: Sendable {
+    private let names: Mutex<[PeerID: String]>
+
+    init(session: ClientSession) {
+        var names = [session.host.id: session.host.name, session.me.id: session.me.name]
+        for peer in session.initialPeers { names[peer.id] = peer.name }
+        self.names = Mutex(names)
+    }
+
+    func name(of id: PeerID) -> String { names.withLock { $0[id] } ?? "#\(id)" }
+
+    func follow(_ events: AsyncStream<ClientEvent>) async {
+        for await event in events {
+            switch event {
+            case .joined(let peer):
+                names.withLock { $0[peer.id] = peer.name }
+                Terminal.out("joined: \(peer.name) (id \(peer.id))")
+            case .left(let peer, let reason):
+                Terminal.out("left: \(peer.name) (id \(peer.id)) \(reason.rawValue)")
+            }
+        }
+    }
+}
+
+import Synchronization

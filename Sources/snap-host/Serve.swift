@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Matchmaking
+import NIOCore
+import ServiceLifecycle
+
+/// `snap-host serve`: run a host until SIGTERM/SIGINT.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Host a game: accept players up to a cap and deny the rest with a reason.",
+        discussion: """
+            Prints `listening on HOST:PORT` on stdout once it accepts connections, then one line per \
+            player joining or leaving and per chat line. Logs go to stderr. SIGTERM or SIGINT tells \
+            every player `serverQuit` and exits 0.
+            """)
+
+    @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
+    var name: String?
+
+    @Option(help: "The game to run. Only `lobby` exists in this version.")
+    var game: String = "lobby"
+
+    @Option(help: "Most players admitted at once (1-10000).")
+    var maxPlayers: Int = 8
+
+    @Option(help: "Address to listen on; `::` means every IPv6 and IPv4 address.")
+    var host: String = "::"
+
+    @Option(help: "TCP port; 0 picks any free port.")
+    var port: Int = 7777
+
+    @Option(help: "Players must know this code (1-64 characters, no spaces). It never crosses the network.")
+    var joinCode: String?
+
+    @Flag(help: "Do not advertise over DNS-SD (Avahi).")
+    var noDnssd = false
+
+    @Flag(help: "Do not advertise or listen over Bluetooth.")
+    var noBluetooth = false
+
+    @Option(help: "Milliseconds between heartbeats.")
+    var heartbeatInterval: Int64 = 1000
+
+    @Option(help: "Milliseconds of silence before a player is dropped.")
+    var heartbeatTimeout: Int64 = 3000
+
+    @Option(help: "Milliseconds a new connection has to say hello.")
+    var handshakeTimeout: Int64 = 3000
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        guard game == "lobby" else {
+            throw ValidationError("--game \(game): only `lobby` is available in this version")
+        }
+        guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
+            throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
+        }
+        guard handshakeTimeout >= 100 else { throw ValidationError("--handshake-timeout must be at least 100 ms") }
+    }
+
+    func run() async throws {
+        common.bootstrapLogging()
+        let logger = Logger(label: "snap-host")
+        var configuration = ServerConfiguration(name: name ?? Self.defaultName())
+        configuration.game = game
+        configuration.capacity = maxPlayers
+        configuration.host = host
+        configuration.port = port
+        configuration.joinCode = joinCode
+        configuration.connection = .init(
+            handshakeTimeout: .milliseconds(handshakeTimeout),
+            heartbeat: .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout)))
+        let server: MatchmakingServer
+        do {
+            server = try MatchmakingServer(configuration: configuration, logger: logger)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let address = try await server.start()
+        Terminal.out("listening on \(address.hostAndPort)")
+        if !noDnssd || !noBluetooth {
+            logger.info("no advertising in this version: join with HOST:PORT", metadata: ["dnssd": "\(!noDnssd)", "bluetooth": "\(!noBluetooth)"])
+        }
+        let lobby = LobbyHost(session: server.session, output: Terminal.out)
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: server), .init(service: lobby)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The machine's host name, cut to the 63-byte limit of a DNS-SD instance name.
+    static func defaultName() -> String {
+        var name = ProcessInfo.processInfo.hostName
+        while name.utf8.count > 63 { name.removeLast() }
+        return name.isEmpty ? "snap-host" : name
+    }
+}

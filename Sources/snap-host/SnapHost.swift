@@ -1,0 +1,30 @@
+import ArgumentParser
+import Logging
+
+/// `snap-host`: host a local multiplayer game, or join one.
+@main
+struct SnapHost: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snap-host",
+        abstract: "Host a local multiplayer game on this machine, or join one on the LAN.",
+        version: "0.1.0",
+        subcommands: [Serve.self, Join.self])
+}
+
+/// Options every subcommand has.
+struct CommonOptions: ParsableArguments {
+    @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    /// Sends swift-log output to stderr at the chosen level.
+    func bootstrapLogging() {
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,62 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import Matchmaking
+
+@Suite(.timeLimit(.minutes(1))) struct LivenessTests {
+    @Test func heartbeatsGiveClockEstimatesOnBothSides() async throws {
+        let host = try await TestHost.start()
+        let ann = try await host.join("Ann")
+        #expect(await eventually { host.server.session.clock(of: ann.me.id)?.samples ?? 0 >= 3 })
+        let estimate = try #require(host.server.session.clock(of: ann.me.id))
+        // Same machine, same monotonic clock: the offset is within the round trip.
+        #expect(abs(estimate.offset) <= max(estimate.roundTrip, 1_000))
+        #expect(estimate.roundTrip < 100_000)
+        #expect(await eventually { ann.hostClock != nil })
+        await host.server.shutdown()
+    }
+
+    @Test func aSilentAdmittedPeerIsDroppedWithinTheTimeout() async throws {
+        let host = try await TestHost.start()
+        let events = host.server.session.events
+        let socket = try await RawClient.connect(port: host.port)
+        _ = try await socket.readFrame()  // serverHello
+        try await socket.send(#"{"type":"clientHello","version":1,"name":"Mute"}"#)
+        let welcome = try await socket.readFrame()
+        #expect(welcome.contains(#""type":"welcome""#))
+        let started = ContinuousClock.now
+        let event = await next(events, within: 3)
+        guard case .joined = event else { Issue.record("expected joined, got \(String(describing: event))"); return }
+        let left = await next(events, within: 3)
+        #expect(left == .left(Peer(id: PeerID(rawValue: 1), name: "Mute"), .connectionDropped))
+        #expect(ContinuousClock.now - started < .milliseconds(1_500))  // 400 ms timeout + a tick
+        #expect(host.server.session.peers.isEmpty)
+        await host.server.shutdown()
+    }
+
+    @Test func aSocketThatNeverSaysHelloIsClosedAndHoldsNoSlot() async throws {
+        let host = try await TestHost.start(capacity: 1)
+        let silent = try await RawClient.connect(port: host.port)
+        _ = try await silent.readFrame()
+        let ann = try await host.join("Ann")  // the silent socket did not take the only slot
+        #expect(ann.me.name == "Ann")
+        let deny = try await silent.readFrame()
+        #expect(deny.contains(#""reason":"badHello""#))
+        #expect(try await silent.readToEOF())
+        await host.server.shutdown()
+    }
+
+    @Test func theClientNoticesASilentHost() async throws {
+        // A fake host that welcomes and then never speaks again.
+        let fake = try await SilentFakeHost.start()
+        var configuration = ClientConfiguration(playerName: "Ann")
+        configuration.machine.handshakeTimeout = .seconds(2)
+        let session = try await MatchmakingClient.join(.tcp(host: "127.0.0.1", port: fake.port), configuration: configuration)
+        let started = ContinuousClock.now
+        #expect(await session.ended() == .connectionDropped)
+        #expect(ContinuousClock.now - started < .seconds(2))  // the welcome said 300 ms
+        try await fake.close()
+    }
+}
