@@ -49,6 +49,7 @@ let package = Package(
             name: "snap-host",
             dependencies: [
                 "Matchmaking", "Discovery",
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

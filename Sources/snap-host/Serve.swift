@@ -63,6 +63,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
+        FileLimit.raiseToHardLimit(logger: logger)
         var configuration = ServerConfiguration(name: name ?? Self.defaultName())
         configuration.game = game
         configuration.capacity = maxPlayers

@@ -7,7 +7,9 @@ import Testing
 
 @testable import Matchmaking
 
-/// A host on a free loopback port, with short timers so liveness tests run fast.
+/// A host on a free loopback port. Heartbeats are frequent (clock tests get samples fast) but
+/// the timeout is generous: suites run in parallel on 2 cores, and only the liveness tests,
+/// which pass their own, should ever see a timeout.
 struct TestHost {
     let server: MatchmakingServer
     let port: Int
@@ -15,8 +17,8 @@ struct TestHost {
 
     static func start(
         capacity: Int = 8, joinCode: String? = nil, host: String = "127.0.0.1",
-        heartbeat: HeartbeatConfiguration = .init(interval: .milliseconds(100), timeout: .milliseconds(400)),
-        handshakeTimeout: TimeAmount = .milliseconds(500)
+        heartbeat: HeartbeatConfiguration = .init(interval: .milliseconds(100), timeout: .seconds(3)),
+        handshakeTimeout: TimeAmount = .milliseconds(500), sendBufferLimit: Int = 1 << 20
     ) async throws -> TestHost {
         var configuration = ServerConfiguration(name: "Test Host")
         configuration.capacity = capacity
@@ -24,6 +26,7 @@ struct TestHost {
         configuration.host = host
         configuration.port = 0
         configuration.connection = .init(handshakeTimeout: handshakeTimeout, heartbeat: heartbeat)
+        configuration.sendBufferLimit = sendBufferLimit
         var logger = Logger(label: "test.server")
         logger.logLevel = .critical
         let server = try MatchmakingServer(configuration: configuration, logger: logger)

@@ -5,7 +5,9 @@ import Testing
 
 @testable import Matchmaking
 
-@Suite(.timeLimit(.minutes(1))) struct LivenessTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct LivenessTests {
+    static let shortHeartbeat = HeartbeatConfiguration(interval: .milliseconds(100), timeout: .milliseconds(400))
+
     @Test func heartbeatsGiveClockEstimatesOnBothSides() async throws {
         let host = try await TestHost.start()
         let ann = try await host.join("Ann")
@@ -19,7 +21,7 @@ import Testing
     }
 
     @Test func aSilentAdmittedPeerIsDroppedWithinTheTimeout() async throws {
-        let host = try await TestHost.start()
+        let host = try await TestHost.start(heartbeat: Self.shortHeartbeat)
         let events = host.server.session.events
         let socket = try await RawClient.connect(port: host.port)
         _ = try await socket.readFrame()  // serverHello
@@ -58,5 +60,31 @@ import Testing
         #expect(await session.ended() == .connectionDropped)
         #expect(ContinuousClock.now - started < .seconds(2))  // the welcome said 300 ms
         try await fake.close()
+    }
+
+    @Test func aClientThatStopsReadingIsDroppedInsteadOfGrowingTheHost() async throws {
+        let host = try await TestHost.start(
+            heartbeat: .init(interval: .seconds(5), timeout: .seconds(20)), sendBufferLimit: 256 * 1024)
+        let events = host.server.session.events
+        let stuck = try await RawClient.connect(port: host.port, receiveBuffer: 16_384)
+        _ = try await stuck.readFrame()
+        try await stuck.send(#"{"type":"clientHello","version":1,"name":"Stuck"}"#)
+        _ = try await stuck.readFrame()  // welcome; from here on it reads nothing
+        let reader = try await host.join("Reader")
+        #expect(await next(events) == .joined(Peer(id: PeerID(rawValue: 1), name: "Stuck")))
+        #expect(await next(events) == .joined(Peer(id: PeerID(rawValue: 2), name: "Reader")))
+        let chunk = String(repeating: "x", count: 60_000)
+        var sent = 0
+        while host.server.session.peers.count == 2 && sent < 2_000 {  // at most 120 MB
+            try host.server.session.send(chunk, to: .peer(PeerID(rawValue: 1)))
+            sent += 1
+            if sent % 50 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        #expect(await next(events) == .left(Peer(id: PeerID(rawValue: 1), name: "Stuck"), .connectionDropped))
+        // The other player is unaffected.
+        try host.server.session.send("still here", to: .peer(reader.me.id))
+        #expect(try await next(reader.messages)?.decode(String.self) == "still here")
+        await stuck.close()
+        await host.server.shutdown()
     }
 }

@@ -4,30 +4,34 @@ import NIOPosix
 
 @testable import Matchmaking
 
-/// A bare TCP client that speaks frames by hand, to play a misbehaving or silent client.
+/// A bare TCP client that speaks frames by hand, to play a misbehaving or silent client. It
+/// reads only when asked to, like a real stuck client.
 final class RawClient: @unchecked Sendable {
-    private let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
-    private var iterator: NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    private let channel: any Channel
+    private var iterator: AsyncStream<ByteBuffer>.AsyncIterator
     private var pending = ByteBuffer()
 
-    private init(channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>) {
+    private init(channel: any Channel, bytes: AsyncStream<ByteBuffer>) {
         self.channel = channel
-        self.iterator = channel.inbound.makeAsyncIterator()
+        self.iterator = bytes.makeAsyncIterator()
     }
 
-    static func connect(port: Int) async throws -> RawClient {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+    static func connect(port: Int, receiveBuffer: Int? = nil) async throws -> RawClient {
+        let (bytes, sink) = AsyncStream.makeStream(of: ByteBuffer.self)
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.autoRead, value: false)
+        if let receiveBuffer { bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer)) }
+        let channel = try await bootstrap
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(sink: sink)) }
             }
-        return RawClient(channel: channel)
+            .connect(host: "127.0.0.1", port: port).get()
+        return RawClient(channel: channel, bytes: bytes)
     }
 
     /// Sends one frame with this JSON text as its payload.
     func send(_ json: String) async throws {
-        try await channel.outbound.write(.frame(ByteBuffer(string: json)))
+        try await channel.writeAndFlush(ByteBuffer.frame(ByteBuffer(string: json)))
     }
 
     /// Reads one frame's payload as text.
@@ -39,15 +43,28 @@ final class RawClient: @unchecked Sendable {
                 pending.moveReaderIndex(forwardBy: 4)
                 return pending.readString(length: Int(length))!
             }
-            guard var chunk = try await iterator.next() else { throw CancellationError() }
+            channel.read()
+            guard var chunk = await iterator.next() else { throw CancellationError() }
             pending.writeBuffer(&chunk)
         }
     }
 
     /// Reads until the other side closes; true when it did.
     func readToEOF() async throws -> Bool {
-        while try await iterator.next() != nil {}
-        return true
+        while true {
+            channel.read()
+            guard await iterator.next() != nil else { return true }
+        }
+    }
+
+    func close() async { try? await channel.close() }
+
+    private final class Collector: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        let sink: AsyncStream<ByteBuffer>.Continuation
+        init(sink: AsyncStream<ByteBuffer>.Continuation) { self.sink = sink }
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) { sink.yield(unwrapInboundIn(data)) }
+        func channelInactive(context: ChannelHandlerContext) { sink.finish() }
     }
 }
 

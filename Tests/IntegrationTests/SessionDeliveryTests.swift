@@ -69,6 +69,7 @@ import Testing
         #expect(await next(ann.events) == .left(Peer(id: bob.me.id, name: "Bob"), .userQuit))
         #expect(await next(events) == .left(Peer(id: bob.me.id, name: "Bob"), .userQuit))
         await host.server.shutdown()
-        #expect(await ann.ended() == .serverQuit)
+        let end = await ann.ended()
+        #expect(end == .serverQuit)
     }
 }

@@ -39,14 +39,21 @@ final class ClientConnectionHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         run(machine.transportOpened(now: .now()), context: context)
-        let interval = TimeAmount.milliseconds(100)
+        startTicking(every: .nanoseconds(configuration.machine.handshakeTimeout.nanoseconds / 10), context: context)
+        context.fireChannelActive()
+    }
+
+    /// Ticks often enough to notice a deadline within a quarter of the heartbeat interval (a
+    /// tenth of the handshake timeout before the welcome), and no more often: a Pi stays idle.
+    private func startTicking(every interval: TimeAmount, context: ChannelHandlerContext) {
+        ticker?.cancel()
+        let interval = max(interval, .milliseconds(5))
         let loopBoundSelf = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
         ticker = context.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
             let handler = loopBoundSelf.value
             handler.run(handler.machine.tick(now: .now()), context: loopBoundContext.value)
         }
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -97,6 +104,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             send(message, context: context)
         case .reportConnected(let welcome):
             isWelcomed = true
+            startTicking(every: .milliseconds(Int64(welcome.heartbeatIntervalMs) / 4), context: context)
             outlets.welcomed.succeed(welcome)
         case .reportJoined(let peer):
             outlets.events.yield(.joined(peer))

@@ -56,9 +56,9 @@ public final class ClientSession: Sendable {
 
     /// Sends a game message (any `Encodable`, as JSON); reliable and ordered.
     public func send<Message: Encodable>(_ message: Message, to destination: Destination = .host) throws {
-        let body = try JSONValue(encoding: message)
-        let payload = WireCodec().encode(.app(AppMessage(from: nil, to: destination.wire, body: body)))
-        channel.writeAndFlush(ByteBuffer.frame(payload), promise: nil)
+        let body = try JSONEncoder().encode(message)
+        let to = try destination.wire.map { try JSONEncoder().encode($0) }
+        channel.writeAndFlush(ByteBuffer.frame(AppPayload.make(body: body, from: nil, to: to)), promise: nil)
     }
 
     /// The estimate of the host's clock relative to ours, from the heartbeats.

@@ -44,7 +44,11 @@ public enum MatchmakingClient {
             }
         let channel: any Channel
         do {
-            channel = try await bootstrap.connect(host: host, port: port).get()
+            if let address = try? SocketAddress(ipAddress: host, port: port) {
+                channel = try await bootstrap.connect(to: address).get()  // no resolver round for a literal
+            } else {
+                channel = try await bootstrap.connect(host: host, port: port).get()
+            }
         } catch {
             _ = machine.transportFailed()
             welcomed.fail(JoinError.noNetwork("\(error)"))

@@ -44,6 +44,9 @@ public final class MatchmakingServer: Service, Sendable {
             .serverChannelOption(.backlog, value: 512)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(
+                .writeBufferWaterMark,
+                value: .init(low: configuration.sendBufferLimit / 2, high: configuration.sendBufferLimit))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(

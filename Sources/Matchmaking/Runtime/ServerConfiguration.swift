@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var maxFrame: Int = WireCodec.defaultMaxFrame
     /// Handshake deadline and heartbeats.
     public var connection = ServerConnectionStateMachine.Configuration()
+    /// Bytes queued for one client before it counts as not reading and is dropped.
+    public var sendBufferLimit: Int = 1 << 20
     /// Connections still shaking hands beyond this many are closed at once (a flood of silent
     /// sockets cannot exhaust file descriptors).
     public var maxPendingHandshakes: Int = 1024

@@ -79,6 +79,11 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if !context.channel.isWritable { run(machine.sendBufferFull(), context: context) }
+        context.fireChannelWritabilityChanged()
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ServerShutdownEvent {
             run(machine.shutdown(), context: context)

@@ -175,18 +175,8 @@ final class ServerCore: Sendable {
         }
         if includesHost { messageSink.yield(SessionMessage(from: .host, body: try JSONDecoder().decode(JSONValue.self, from: body))) }
         guard !channels.isEmpty else { return }
-        let frame = ByteBuffer.frame(Self.appPayload(from: .host, body: body))
+        let frame = ByteBuffer.frame(AppPayload.make(body: body, from: .host, to: nil))
         for channel in channels { channel.writeAndFlush(frame, promise: nil) }
-    }
-
-    /// `{"body":…,"from":N,"type":"app"}` without re-encoding the body (keys in sorted order).
-    static func appPayload(from sender: PeerID, body: Data) -> ByteBuffer {
-        var payload = ByteBuffer()
-        payload.reserveCapacity(body.count + 40)
-        payload.writeString("{\"body\":")
-        payload.writeBytes(body)
-        payload.writeString(",\"from\":\(sender.rawValue),\"type\":\"app\"}")
-        return payload
     }
 
     private func broadcast(_ message: WireMessage, to channels: [any Channel]) {

@@ -32,9 +32,10 @@ public struct ClientStateMachine: Sendable {
     public enum ConnectingPhase: Hashable, Sendable {
         /// The transport is being opened.
         case openingTransport
-        /// Open since the given time; waiting for the host's `serverHello`.
+        /// The transport opened at `since`; waiting for the host's `serverHello`.
         case awaitingServerHello(since: NIODeadline)
-        /// `clientHello` sent; waiting for `welcome` or `deny`.
+        /// `clientHello` sent; waiting for `welcome` or `deny`. `since` is still the time the
+        /// transport opened: the handshake deadline covers the whole exchange.
         case awaitingWelcome(since: NIODeadline)
     }
 
@@ -159,7 +160,7 @@ public struct ClientStateMachine: Sendable {
         switch state {
         case .idle, .searching, .connecting(_, .openingTransport):
             return .none
-        case .connecting(let target, .awaitingServerHello):
+        case .connecting(let target, .awaitingServerHello(let since)):
             guard case .serverHello(let hello) = message else { return violation(unexpected: message, in: "awaiting serverHello") }
             guard let version = configuration.versions.filter(hello.versions.contains).max() else {
                 state = .idle(lastEnd: .denied(.versionMismatch))
@@ -168,7 +169,7 @@ public struct ClientStateMachine: Sendable {
             guard let nonce = Base64.decode(hello.nonce), nonce.count == JoinProof.nonceBytes else {
                 return violation(.malformedMessage("nonce must be base64 of \(JoinProof.nonceBytes) bytes"))
             }
-            state = .connecting(target, .awaitingWelcome(since: now))
+            state = .connecting(target, .awaitingWelcome(since: since))
             return .sendHello(version: version, nonce: nonce, joinCodeRequired: hello.joinCodeRequired)
         case .connecting(_, .awaitingWelcome):
             switch message {
@@ -243,7 +244,7 @@ public struct ClientStateMachine: Sendable {
                 return .send(.ping(ping))
             case .timedOut:
                 state = .idle(lastEnd: .connectionDropped)
-                return .close(.connectionDropped, farewell: nil)
+                return .close(.connectionDropped, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")))
             }
         case .idle, .searching, .connecting(_, .openingTransport):
             return .none

@@ -34,7 +34,7 @@ public struct Heartbeat: Sendable {
     /// The settings.
     public let configuration: HeartbeatConfiguration
     private var lastHeard: NIODeadline
-    private var lastPingSent: NIODeadline
+    private var lastPingSent: NIODeadline?
     private var nextSequence: UInt32 = 0
     /// The clock estimate of the peer.
     public private(set) var clock = ClockEstimator()
@@ -43,7 +43,6 @@ public struct Heartbeat: Sendable {
     public init(configuration: HeartbeatConfiguration, now: NIODeadline) {
         self.configuration = configuration
         self.lastHeard = now
-        self.lastPingSent = now - configuration.interval
     }
 
     /// Any frame from the peer proves it is alive.
@@ -52,7 +51,7 @@ public struct Heartbeat: Sendable {
     /// Decides whether to ping or drop.
     public mutating func tick(now: NIODeadline) -> TickAction {
         if now - lastHeard > configuration.timeout { return .timedOut }
-        guard now - lastPingSent >= configuration.interval else { return .none }
+        if let lastPingSent, now - lastPingSent < configuration.interval { return .none }
         lastPingSent = now
         defer { nextSequence &+= 1 }
         return .sendPing(Ping(seq: nextSequence, sent: now.microseconds))

@@ -195,6 +195,21 @@ public struct ServerConnectionStateMachine: Sendable {
         }
     }
 
+    /// The client stopped reading: the host's send buffer for it passed the high-water mark.
+    /// Holding more would let one stuck client grow the host's memory without bound.
+    public mutating func sendBufferFull() -> Action {
+        switch state {
+        case .admitted(let id, _):
+            state = .closed
+            return .close(Closing(farewell: nil, peerLeft: (id, .connectionDropped), logReason: "client not reading (send buffer full)"))
+        case .awaitingHello, .awaitingAdmission:
+            state = .closed
+            return .close(Closing(farewell: nil, peerLeft: nil, logReason: "client not reading (send buffer full)"))
+        case .closed:
+            return .none
+        }
+    }
+
     /// The host shuts down: say `bye serverQuit` to an admitted player.
     public mutating func shutdown() -> Action {
         switch state {

@@ -46,11 +46,10 @@ public struct ServerStateMachine: Sendable {
         }
     }
 
-    /// The players admitted, and the next id to hand out.
+    /// The players admitted.
     public struct Roster: Hashable, Sendable {
         /// Admitted players by id.
         public fileprivate(set) var peers: [PeerID: Peer] = [:]
-        fileprivate var nextID: UInt32 = 1
         /// Admitted players in order of admission.
         public var ordered: [Peer] { peers.values.sorted { $0.id < $1.id } }
     }
@@ -85,6 +84,8 @@ public struct ServerStateMachine: Sendable {
     public let configuration: Configuration
     /// The current state.
     public private(set) var state: State = .idle
+    /// The next id to hand out: ids are unique for the life of the machine, across restarts.
+    private var nextID: UInt32 = 1
 
     /// Creates an idle machine.
     public init(configuration: Configuration) { self.configuration = configuration }
@@ -127,9 +128,9 @@ public struct ServerStateMachine: Sendable {
             guard !roster.peers.values.contains(where: { PlayerName.uniquenessKey($0.name) == key }) else {
                 return .deny(.nameTaken, detail: "another player is already called \(name)")
             }
-            let peer = Peer(id: PeerID(rawValue: roster.nextID), name: name)
+            let peer = Peer(id: PeerID(rawValue: nextID), name: name)
             let others = roster.ordered
-            roster.nextID += 1
+            nextID += 1
             roster.peers[peer.id] = peer
             state = .acceptingConnections(roster)
             return .admit(peer, others: others)

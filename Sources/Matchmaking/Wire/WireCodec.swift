@@ -33,14 +33,14 @@ public struct WireCodec {
         } catch let violation as ProtocolViolation {
             throw violation
         } catch let error as DecodingError {
-            throw .malformedMessage(Self.summary(of: error))
+            throw .malformedMessage(Self.summary(of: error, payload: payload))
         } catch {
             throw .malformedMessage("not JSON")
         }
     }
 
     /// A short, log-safe summary of a decoding error (no payload bytes are echoed).
-    static func summary(of error: DecodingError) -> String {
+    static func summary(of error: DecodingError, payload: ByteBuffer) -> String {
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
             return keys.isEmpty ? "the message" : keys.joined(separator: ".")
@@ -50,7 +50,14 @@ public struct WireCodec {
         case .typeMismatch(_, let context): return "wrong type at \(path(context))"
         case .valueNotFound(_, let context): return "null at \(path(context))"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not a JSON object" : "invalid value at \(path(context))"
+            guard context.codingPath.isEmpty else { return "invalid value at \(path(context))" }
+            // Foundation gives no path for a number that does not fit; tell that apart from bad JSON.
+            let parsed = payload.withUnsafeReadableBytes { try? JSONSerialization.jsonObject(with: Data($0), options: [.fragmentsAllowed]) }
+            switch parsed {
+            case nil: return "not JSON"
+            case is [String: Any]: return "a value is out of range or of the wrong kind"
+            default: return "not a JSON object"
+            }
         @unknown default: return "undecodable"
         }
     }

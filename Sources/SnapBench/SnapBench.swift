@@ -1,0 +1,80 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// `snap-bench [all|roundtrip|handshake|fanout|memory] [--runs N]`: release-build benchmarks of
+/// the matchmaking core on loopback, each against a baseline measured in the same run. Prints
+/// Markdown for docs/BENCHMARKS.md.
+@main
+enum SnapBench {
+    static func main() async throws {
+        // Run Swift Concurrency on NIO's event loops, as snap-host does: a game task resumed by a
+        // channel read runs on that channel's thread instead of waking another one.
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        raiseFileLimit()
+        let arguments = CommandLine.arguments.dropFirst()
+        let which = arguments.first { !$0.hasPrefix("--") && Int($0) == nil } ?? "all"
+        let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 3
+        print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; runs: \(runs)\n")
+        if which == "all" || which == "roundtrip" { try await roundTrip(runs: runs) }
+        if which == "all" || which == "handshake" { try await handshake(runs: runs) }
+        if which == "all" || which == "fanout" { try await fanOut(runs: runs) }
+        if which == "all" || which == "memory" { try await memory(runs: runs) }
+    }
+
+    static func roundTrip(runs: Int) async throws {
+        print("### Round trip, 1 small message (µs)\n")
+        print("| run | raw TCP p50 | raw TCP p99 | session p50 | session p99 | ratio p50 | ratio p99 |")
+        print("|---|---|---|---|---|---|---|")
+        var ratios: [Double] = []
+        for run in 1...runs {
+            let raw = Stats(RawPingPong.run(rounds: 20_000, size: 48))
+            let session = Stats(try await SessionBenchmarks.roundTrip(rounds: 20_000))
+            let ratio50 = Double(session.p50) / Double(raw.p50)
+            let ratio99 = Double(session.p99) / Double(raw.p99)
+            ratios.append(ratio50)
+            print("| \(run) | \(Stats.micros(raw.p50)) | \(Stats.micros(raw.p99)) | \(Stats.micros(session.p50)) | \(Stats.micros(session.p99)) | \(String(format: "%.2f", ratio50)) | \(String(format: "%.2f", ratio99)) |")
+        }
+        print("\nmedian p50 ratio: \(String(format: "%.2f", ratios.sorted()[ratios.count / 2])) (target ≤ 3)\n")
+    }
+
+    static func handshake(runs: Int) async throws {
+        print("### Connect-to-welcome handshake, loopback (µs), 1,000 sequential joins\n")
+        print("Each joiner leaves after its sample; \"resident\" players stay connected meanwhile (in this process, so their heartbeats load the same 2 cores).\n")
+        print("| run | raw TCP connect+echo p50 | p99 | handshake p50 | handshake p99 | p99, 100 resident | p99, 1,000 resident |")
+        print("|---|---|---|---|---|---|---|")
+        for run in 1...runs {
+            let raw = Stats(RawConnect.run(count: 1_000))
+            let samples = Stats(try await SessionBenchmarks.handshake(count: 1_000, resident: 0))
+            let loaded = Stats(try await SessionBenchmarks.handshake(count: 1_000, resident: 100))
+            let heavy = Stats(try await SessionBenchmarks.handshake(count: 1_000, resident: 1_000))
+            print("| \(run) | \(Stats.micros(raw.p50)) | \(Stats.micros(raw.p99)) | \(Stats.micros(samples.p50)) | \(Stats.micros(samples.p99)) | \(Stats.micros(loaded.p99)) | \(Stats.micros(heavy.p99)) |")
+        }
+        print("\ntarget: handshake p99 < 1000 µs\n")
+    }
+
+    static func fanOut(runs: Int) async throws {
+        print("### One message to all clients: time until the last has it (ms)\n")
+        print("| run | clients | p50 | max |")
+        print("|---|---|---|---|")
+        for clients in [100, 1_000] {
+            for run in 1...runs {
+                let samples = Stats(try await SessionBenchmarks.fanOut(clients: clients, rounds: 10))
+                print("| \(run) | \(clients) | \(String(format: "%.2f", Double(samples.p50) / 1e6)) | \(String(format: "%.2f", Double(samples.sorted.last!) / 1e6)) |")
+            }
+        }
+        print("")
+    }
+
+    static func memory(runs: Int) async throws {
+        print("### Host resident memory (MiB), `snap-host serve` process\n")
+        print("| run | idle, no clients | 1,000 idle clients | per client (KiB) | host CPU, 1,000 idle clients (% of a core) |")
+        print("|---|---|---|---|---|")
+        for run in 1...runs {
+            let result = try await MemoryBenchmark.run(clients: 1_000)
+            let perClient = Double(result.loadedKiB - result.idleKiB) / 1000
+            print("| \(run) | \(String(format: "%.1f", Double(result.idleKiB) / 1024)) | \(String(format: "%.1f", Double(result.loadedKiB) / 1024)) | \(String(format: "%.1f", perClient)) | \(String(format: "%.1f", result.idleCPUPercent)) |")
+        }
+        print("\ntarget: under 50 MB with 1,000 clients\n")
+    }
+}

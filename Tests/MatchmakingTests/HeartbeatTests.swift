@@ -1,0 +1,116 @@
+import NIOCore
+import Testing
+
+@testable import Matchmaking
+
+@Suite struct HeartbeatTests {
+    static let configuration = HeartbeatConfiguration(interval: .seconds(1), timeout: .seconds(3))
+
+    static func ping(_ seq: UInt32, ms: Int64) -> Heartbeat.TickAction {
+        .sendPing(Ping(seq: seq, sent: Fixtures.at(ms: ms).microseconds))
+    }
+
+    @Test func defaultConfiguration() {
+        #expect(HeartbeatConfiguration.default.interval == .seconds(1))
+        #expect(HeartbeatConfiguration.default.timeout == .seconds(3))
+    }
+
+    @Test func firstPingIsDueAtOnce() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 0)) == Self.ping(0, ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 0)) == .none)
+    }
+
+    @Test func nextPingAfterTheInterval() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        _ = heartbeat.tick(now: Fixtures.at(ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 500)) == .none)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 999, ns: 999_999)) == .none)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 1000)) == Self.ping(1, ms: 1000))
+        // The interval counts from the last ping actually sent, not from a fixed grid.
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 2400)) == Self.ping(2, ms: 2400))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3000)) == .none)
+    }
+
+    @Test func lateFirstTick() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 700)) == Self.ping(0, ms: 700))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 1500)) == .none)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 1700)) == Self.ping(1, ms: 1700))
+    }
+
+    @Test func timeoutAfterSilence() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        _ = heartbeat.tick(now: Fixtures.at(ms: 0))
+        _ = heartbeat.tick(now: Fixtures.at(ms: 1000))
+        _ = heartbeat.tick(now: Fixtures.at(ms: 2000))
+        // Exactly the timeout is still alive.
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3000)) == Self.ping(3, ms: 3000))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3000, ns: 1)) == .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 10_000)) == .timedOut)
+    }
+
+    @Test func timeoutWinsOverADuePing() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5000)) == .timedOut)
+    }
+
+    @Test func heardResetsTheTimeout() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        heartbeat.heard(at: Fixtures.at(ms: 2500))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3500)) == Self.ping(0, ms: 3500))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500)) == Self.ping(1, ms: 5500))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500, ns: 1)) == .timedOut)
+    }
+
+    @Test func heardNeverMovesBackwards() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        heartbeat.heard(at: Fixtures.at(ms: 2500))
+        heartbeat.heard(at: Fixtures.at(ms: 100))  // a stale timestamp
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5000)) != .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500, ns: 1)) == .timedOut)
+    }
+
+    @Test func customConfiguration() {
+        let configuration = HeartbeatConfiguration(interval: .milliseconds(100), timeout: .milliseconds(250))
+        var heartbeat = Heartbeat(configuration: configuration, now: Fixtures.at(ms: 0))
+        #expect(heartbeat.configuration == configuration)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 0)) == Self.ping(0, ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 99)) == .none)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 100)) == Self.ping(1, ms: 100))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 250)) == Self.ping(2, ms: 250))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 251)) == .timedOut)
+    }
+
+    @Test
+    func firstPingIsDueAtOnceNearClockZero() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: .uptimeNanoseconds(500_000_000))
+        #expect(heartbeat.tick(now: .uptimeNanoseconds(500_000_000)) == .sendPing(Ping(seq: 0, sent: 500_000)))
+    }
+
+    @Test func pongEchoesThePing() {
+        let received = Fixtures.at(ms: 10, ns: 1500)
+        let replied = Fixtures.at(ms: 12)
+        let pong = Heartbeat.pong(for: Ping(seq: 41, sent: -17), receivedAt: received, now: replied)
+        #expect(pong == Pong(seq: 41, sent: -17, received: 1_000_010_001, replied: 1_000_012_000))
+    }
+
+    @Test func pongReceivedFeedsTheClock() {
+        var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
+        #expect(heartbeat.clock.estimate == nil)
+        guard case .sendPing(let ping) = heartbeat.tick(now: Fixtures.at(ms: 0)) else {
+            Issue.record("no ping")
+            return
+        }
+        let pong = Pong(seq: ping.seq, sent: ping.sent, received: 7_000_000, replied: 7_000_100)
+        heartbeat.pongReceived(pong, at: Fixtures.at(ms: 1))
+        let expected = ClockSample(t0: ping.sent, t1: 7_000_000, t2: 7_000_100, t3: ping.sent + 1000)
+        #expect(heartbeat.clock.estimate == ClockEstimate(offset: expected.offset, roundTrip: 900, medianRoundTrip: 900, samples: 1))
+    }
+
+    @Test func microseconds() {
+        #expect(NIODeadline.uptimeNanoseconds(0).microseconds == 0)
+        #expect(NIODeadline.uptimeNanoseconds(1999).microseconds == 1)
+        #expect(NIODeadline.uptimeNanoseconds(1_234_567_890).microseconds == 1_234_567)
+    }
+}
