@@ -8,3 +8,5 @@
 #include <avahi-common/malloc.h>
 #include <avahi-common/alternative.h>
 #include <avahi-common/domain.h>
+#include <avahi-common/timeval.h>
+#include <avahi-common/address.h>

@@ -7,15 +7,18 @@ import Matchmaking
 /// `snap-host join`: join a host, show who is present, chat; `--bot` plays by itself.
 struct Join: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Join a host by HOST:PORT.",
+        abstract: "Join a host by its advertised name or by HOST:PORT.",
         discussion: """
             Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
             reached. Type a line to chat; /quit leaves.
             """)
 
-    @Argument(help: "The host: HOST:PORT, [IPv6]:PORT.")
+    @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT or [IPv6]:PORT.")
     var target: String
+
+    @Option(help: "Seconds to search the LAN for a host given by name.")
+    var searchTimeout: Double = 5
 
     @Option(help: "Your name (1-32 characters). Default: your user name.")
     var player: String?
@@ -31,20 +34,25 @@ struct Join: AsyncParsableCommand {
     func run() async throws {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
-        let target: JoinTarget
-        do { target = try JoinTargetParser.parse(self.target) } catch { throw ValidationError("\(error)") }
+        let quitter = QuitOnSignal()  // first: a signal while connecting must not be lost
         let name = player ?? ProcessInfo.processInfo.environment["USER"] ?? "player"
+        let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         let session: ClientSession
         do {
-            session = try await MatchmakingClient.join(
-                target, configuration: ClientConfiguration(playerName: name, joinCode: joinCode), logger: logger)
+            if let target = JoinTargetParser.address(self.target) {
+                session = try await MatchmakingClient.join(target, configuration: configuration, logger: logger)
+            } else {
+                session = try await MatchmakingClient.join(
+                    named: self.target, searchTimeout: .milliseconds(Int(searchTimeout * 1000)), configuration: configuration,
+                    logger: logger)
+            }
         } catch {
             throw Self.exit(for: error)
         }
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
         let names = PeerNames(session: session)
-        let quitOnSignal = Self.onTerminationSignal { Task { await session.quit() } }
+        quitter.connected(session)
         if bot {
             try? session.send(LobbyMessage.chat("hello from \(session.me.name)"), to: .all)
         } else {
@@ -54,7 +62,6 @@ struct Join: AsyncParsableCommand {
         async let messages: Void = Self.printChat(session.messages, names: names)
         let reason = await session.ended()
         _ = await (events, messages)
-        quitOnSignal.forEach { $0.cancel() }
         Terminal.err("disconnected: \(reason)")
         switch reason {
         case .userQuit, .serverQuit: return
@@ -102,17 +109,25 @@ struct Join: AsyncParsableCommand {
             }
         }
     }
+}
 
-    /// SIGTERM and SIGINT run `action` instead of killing the process.
-    private static func onTerminationSignal(_ action: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
-        [SIGTERM, SIGINT].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler(handler: action)
-            source.resume()
-            return source
+/// SIGINT/SIGTERM make the player leave with `bye userQuit`; before it is connected, they end
+/// the attempt at once.
+final class QuitOnSignal: Sendable {
+    private let session = Mutex<ClientSession?>(nil)
+
+    init() {
+        TerminationSignals.onSignal { [self] in
+            if let session = self.session.withLock({ $0 }) {
+                Task { await session.quit() }
+            } else {
+                Terminal.err("disconnected: userQuit")
+                Foundation.exit(0)
+            }
         }
     }
+
+    func connected(_ session: ClientSession) { self.session.withLock { $0 = session } }
 }
 
 /// Keeps the names of the players present, for printing.

@@ -33,10 +33,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Players must know this code (1-64 characters, no spaces). It never crosses the network.")
     var joinCode: String?
 
-    @Flag(help: "Do not advertise over DNS-SD (Avahi).")
+    @Flag(help: "Do not advertise over DNS-SD (Avahi); players then join by address.")
     var noDnssd = false
 
-    @Flag(help: "Do not advertise or listen over Bluetooth.")
+    @Flag(help: "Do not advertise or listen over Bluetooth (not in this version yet).")
     var noBluetooth = false
 
     @Option(help: "Milliseconds between heartbeats.")
@@ -81,13 +81,12 @@ struct Serve: AsyncParsableCommand {
         }
         let address = try await server.start()
         Terminal.out("listening on \(address.hostAndPort)")
-        if !noDnssd || !noBluetooth {
-            logger.info("no advertising in this version: join with HOST:PORT", metadata: ["dnssd": "\(!noDnssd)", "bluetooth": "\(!noBluetooth)"])
-        }
-        let lobby = LobbyHost(session: server.session, output: Terminal.out)
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: server), .init(service: lobby)],
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
+        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, logger: logger))) }
+        if !noBluetooth { logger.debug("bluetooth is not in this version") }
+        services.append(.init(service: LobbyHost(session: server.session, output: Terminal.out)))
+        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
+        TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
     }
 

@@ -10,12 +10,13 @@ struct SnapHost: AsyncParsableCommand {
         commandName: "snap-host",
         abstract: "Host a local multiplayer game on this machine, or join one on the LAN.",
         version: "0.1.0",
-        subcommands: [Serve.self, Join.self])
+        subcommands: [Serve.self, Browse.self, Join.self])
 
     /// Runs Swift Concurrency on NIO's event loops before anything else: a game task resumed by
     /// a channel read then runs on that channel's thread instead of waking another thread
     /// (about half the latency of a message round trip, docs/BENCHMARKS.md).
-    static func main() async {
+    @MainActor static func main() async {
+        TerminationSignals.install()
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         do {
             var command = try parseAsRoot()

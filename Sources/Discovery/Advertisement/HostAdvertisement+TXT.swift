@@ -12,6 +12,8 @@ extension HostAdvertisement {
         public static let joinCode = "code"
         public static let bluetoothAddress = "bt"
         public static let rfcommChannel = "rfcomm"
+        /// Added by the DNS-SD advertiser: a counter bumped on every change (ignored by parsers).
+        public static let revision = "rev"
     }
 
     /// The TXT record that carries this advertisement over DNS-SD; throws if it breaks a limit.

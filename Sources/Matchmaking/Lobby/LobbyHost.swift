@@ -39,7 +39,7 @@ public struct LobbyHost: Service {
     private func followMessages() async {
         for await message in session.messages {
             guard let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
-            let name = message.from == .host ? session.localPeer.name : session.peers.first { $0.id == message.from }?.name ?? "#\(message.from)"
+            let name = message.senderName ?? "#\(message.from)"
             output("chat \(name): \(chat.text)")
         }
     }

@@ -113,12 +113,18 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         case .deliver(let app):
             outlets.messages.yield(SessionMessage(from: app.from ?? .host, body: app.body))
         case .close(let reason, let farewell):
-            finish(reason)  // first: closing re-enters channelInactive, which would report connectionDropped
+            // Record the end first (closing re-enters channelInactive, which would otherwise report
+            // connectionDropped), but announce it only once the channel is closed: the farewell
+            // is on the wire before anyone waiting on `ended` exits the process.
+            let closed = context.eventLoop.makePromise(of: Void.self)
+            finish(reason, after: closed.futureResult)
             if let farewell {
                 let channel = context.channel
-                context.writeAndFlush(wrapOutboundOut(.frame(codec.encode(farewell)))).whenComplete { _ in channel.close(promise: nil) }
+                context.writeAndFlush(wrapOutboundOut(.frame(codec.encode(farewell)))).whenComplete { _ in
+                    channel.close(promise: closed)
+                }
             } else {
-                context.close(promise: nil)
+                context.close(promise: closed)
             }
         case .reportEnded(let reason):
             finish(reason)
@@ -129,13 +135,17 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    private func finish(_ reason: EndReason) {
+    private func finish(_ reason: EndReason, after closed: EventLoopFuture<Void>? = nil) {
         guard !isFinished else { return }
         isFinished = true
         if !isWelcomed { failWelcome(reason) }
-        outlets.ended.succeed(reason)
-        outlets.messages.finish()
-        outlets.events.finish()
+        let outlets = self.outlets
+        let announce = {
+            outlets.ended.succeed(reason)
+            outlets.messages.finish()
+            outlets.events.finish()
+        }
+        if let closed { closed.whenComplete { _ in announce() } } else { announce() }
     }
 
     private func failWelcome(_ reason: EndReason) {

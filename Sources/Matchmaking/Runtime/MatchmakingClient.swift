@@ -12,13 +12,33 @@ public enum MatchmakingClient {
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "snap-host.client")
     ) async throws(JoinError) -> ClientSession {
+        try await connect(ClientStateMachine(configuration: configuration.machine), to: target, configuration: configuration, group: group, logger: logger)
+    }
+
+    /// Finds a host by its advertised name (case-insensitive) over DNS-SD, then joins it: the
+    /// client goes `idle -> searching -> connecting -> connected`.
+    public static func join(
+        named name: String, searchTimeout: Duration = .seconds(5), configuration: ClientConfiguration,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "snap-host.client")
+    ) async throws(JoinError) -> ClientSession {
+        var machine = ClientStateMachine(configuration: configuration.machine)
+        _ = machine.startSearching()
+        let target = try await HostSearch.find(named: name, timeout: searchTimeout, logger: logger)
+        return try await connect(machine, to: target, configuration: configuration, group: group, logger: logger)
+    }
+
+    private static func connect(
+        _ machine: ClientStateMachine, to target: JoinTarget, configuration: ClientConfiguration,
+        group: any EventLoopGroup, logger: Logger
+    ) async throws(JoinError) -> ClientSession {
+        var machine = machine
         do {
             _ = try PlayerName.validate(configuration.playerName)
             if let code = configuration.joinCode { try JoinProof.validate(code: code) }
         } catch {
             throw .invalidConfiguration("\(error)")
         }
-        var machine = ClientStateMachine(configuration: configuration.machine)
         guard case .openTransport(let opening, _) = machine.connect(to: target), case .tcp(let host, let port) = opening else {
             preconditionFailure("connect() from idle must open a transport")
         }

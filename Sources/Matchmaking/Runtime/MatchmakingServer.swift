@@ -67,6 +67,16 @@ public final class MatchmakingServer: Service, Sendable {
         return address
     }
 
+    /// Name, players, capacity and game state, on every change (only the latest is kept).
+    /// One consumer: the advertisers.
+    public var statusUpdates: AsyncStream<ServerStatus> { core.status }
+
+    /// Name, players, capacity and game state now.
+    public var status: ServerStatus { core.currentStatus }
+
+    /// Uses another name from now on (in hellos and welcomes), e.g. after a DNS-SD collision.
+    public func rename(to name: String) { core.rename(to: name) }
+
     /// The address bound by ``start()``.
     public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
 

@@ -37,7 +37,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         isRegistered = true
         let players = core.players.count
         send(.serverHello(ServerHello(
-            versions: WireCodec.supportedVersions, serverId: core.configuration.serverID, name: core.configuration.name,
+            versions: WireCodec.supportedVersions, serverId: core.configuration.serverID, name: core.localPeer.name,
             game: core.configuration.game, nonce: Base64.encode(nonce), joinCodeRequired: core.configuration.joinCode != nil,
             players: players, capacity: core.configuration.capacity, maxFrame: core.configuration.maxFrame)), context: context)
         let interval = TimeAmount.nanoseconds(min(core.configuration.connection.heartbeat.interval, core.configuration.connection.handshakeTimeout).nanoseconds / 4)
@@ -101,7 +101,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         case .evaluateHello(let hello):
             evaluate(hello, context: context)
         case .deliver(let app, let from):
-            core.route(app, from: from)
+            if let violation = core.route(app, from: from) { run(machine.violation(violation), context: context) }
         case .clockUpdated(let id, let estimate):
             core.updateClock(id, estimate)
         case .close(let closing):
@@ -134,7 +134,9 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     }
 
     private func close(_ closing: ServerConnectionStateMachine.Closing, context: ChannelHandlerContext) {
-        logger.info("connection closed", metadata: ["reason": "\(closing.logReason)"])
+        // A connection that closes before saying anything is routine (browsers probe liveness).
+        let level: Logger.Level = closing.isRoutine ? .debug : .info
+        logger.log(level: level, "connection closed", metadata: ["reason": "\(closing.logReason)"])
         if let (id, reason) = closing.peerLeft { core.peerLeft(id, reason: reason) }
         guard context.channel.isActive else { return }
         if let farewell = closing.farewell {

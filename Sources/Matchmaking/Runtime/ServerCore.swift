@@ -14,6 +14,8 @@ final class ServerCore: Sendable {
     }
 
     private struct State: ~Copyable {
+        var name: String
+        var isPlaying = false
         var admission: ServerStateMachine
         var links: [PeerID: Link] = [:]
         var clocks: [PeerID: ClockEstimate] = [:]
@@ -23,21 +25,42 @@ final class ServerCore: Sendable {
 
     let configuration: ServerConfiguration
     let logger: Logger
-    let localPeer: Peer
     private let state: Mutex<State>
     let messages: AsyncStream<SessionMessage>
     let events: AsyncStream<SessionEvent>
     private let messageSink: AsyncStream<SessionMessage>.Continuation
     private let eventSink: AsyncStream<SessionEvent>.Continuation
+    let status: AsyncStream<ServerStatus>
+    private let statusSink: AsyncStream<ServerStatus>.Continuation
 
     init(configuration: ServerConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        self.localPeer = Peer(id: .host, name: configuration.name)
-        self.state = Mutex(State(admission: ServerStateMachine(configuration: .init(capacity: configuration.capacity))))
+        self.state = Mutex(State(
+            name: configuration.name, admission: ServerStateMachine(configuration: .init(capacity: configuration.capacity))))
         (messages, messageSink) = AsyncStream.makeStream(of: SessionMessage.self)
         (events, eventSink) = AsyncStream.makeStream(of: SessionEvent.self)
+        (status, statusSink) = AsyncStream.makeStream(of: ServerStatus.self, bufferingPolicy: .bufferingNewest(1))
+        statusSink.yield(currentStatus)
     }
+
+    /// The host's own player, under its current name.
+    var localPeer: Peer { Peer(id: .host, name: state.withLock { $0.name }) }
+
+    /// What advertisements show: name, players, capacity, lobby or playing.
+    var currentStatus: ServerStatus {
+        state.withLock {
+            ServerStatus(name: $0.name, players: $0.admission.players.count, capacity: configuration.capacity, isPlaying: $0.isPlaying)
+        }
+    }
+
+    /// The host is known by another name now (a DNS-SD collision renamed it).
+    func rename(to name: String) {
+        state.withLock { $0.name = name }
+        publishStatus()
+    }
+
+    private func publishStatus() { statusSink.yield(currentStatus) }
 
     // MARK: Life cycle
 
@@ -55,6 +78,7 @@ final class ServerCore: Sendable {
         }
         messageSink.finish()
         eventSink.finish()
+        statusSink.finish()
         return channels
     }
 
@@ -101,6 +125,7 @@ final class ServerCore: Sendable {
         case .admit(let peer, let otherPeers):
             broadcast(.joined(Joined(peer: peer)), to: others)
             eventSink.yield(.joined(peer))
+            publishStatus()
             logger.info("player joined", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)"])
             return .admitted(Welcome(
                 version: check.version, you: peer, host: localPeer, peers: otherPeers,
@@ -124,11 +149,25 @@ final class ServerCore: Sendable {
         guard case .announceLeft(let peer, let reason, _) = action else { return }
         broadcast(.left(Left(peer: peer, reason: reason)), to: remaining)
         eventSink.yield(.left(peer, reason))
+        publishStatus()
         logger.info("player left", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "reason": "\(reason.rawValue)"])
     }
 
-    func gameStarted(lateJoinersAllowed: Bool) { state.withLock { _ = $0.admission.gameStarted(lateJoinersAllowed: lateJoinersAllowed) } }
-    func gameEnded() { state.withLock { _ = $0.admission.gameEnded() } }
+    func gameStarted(lateJoinersAllowed: Bool) {
+        state.withLock {
+            _ = $0.admission.gameStarted(lateJoinersAllowed: lateJoinersAllowed)
+            $0.isPlaying = true
+        }
+        publishStatus()
+    }
+
+    func gameEnded() {
+        state.withLock {
+            _ = $0.admission.gameEnded()
+            $0.isPlaying = false
+        }
+        publishStatus()
+    }
 
     // MARK: Clocks
 
@@ -137,23 +176,33 @@ final class ServerCore: Sendable {
 
     // MARK: Routing
 
-    /// Routes a client's game message: to the host's game, to everyone, or to a list.
-    func route(_ app: AppMessage, from sender: PeerID) {
-        let (toHost, channels) = state.withLock { state -> (Bool, [any Channel]) in
+    /// Routes a client's game message: to the host's game, to everyone, or to a list. Returns
+    /// the violation when the relayed frame would exceed the cap (the sender is closed; no one
+    /// receives a frame larger than `maxFrame`).
+    func route(_ app: AppMessage, from sender: PeerID) -> ProtocolViolation? {
+        let (name, toHost, channels) = state.withLock { state -> (String?, Bool, [any Channel]) in
+            let name = state.links[sender]?.peer.name
             switch app.to {
             case nil:
-                return (true, [])
+                return (name, true, [])
             case .all:
-                return (true, state.links.values.filter { $0.peer.id != sender }.map(\.channel))
+                return (name, true, state.links.values.filter { $0.peer.id != sender }.map(\.channel))
             case .peers(let ids):
                 let unique = Set(ids)
-                return (unique.contains(.host), unique.compactMap { state.links[$0]?.channel })
+                return (name, unique.contains(.host), unique.compactMap { state.links[$0]?.channel })
             }
         }
-        if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body)) }
-        guard !channels.isEmpty else { return }
-        let frame = ByteBuffer.frame(WireCodec().encode(.app(AppMessage(from: sender, to: nil, body: app.body))))
-        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+        var frame: ByteBuffer?
+        if !channels.isEmpty {
+            let payload = WireCodec().encode(.app(AppMessage(from: sender, to: nil, body: app.body)))
+            guard payload.readableBytes <= configuration.maxFrame else {
+                return .tooLargeToRelay(bytes: payload.readableBytes, limit: configuration.maxFrame)
+            }
+            frame = ByteBuffer.frame(payload)
+        }
+        if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body, senderName: name)) }
+        if let frame { for channel in channels { channel.writeAndFlush(frame, promise: nil) } }
+        return nil
     }
 
     /// Sends a game message from the host's own player. `body` is the JSON encoding of the value.
@@ -173,7 +222,10 @@ final class ServerCore: Sendable {
         case .peer(let id): includesHost = id == .host
         case .all: includesHost = false
         }
-        if includesHost { messageSink.yield(SessionMessage(from: .host, body: try JSONDecoder().decode(JSONValue.self, from: body))) }
+        if includesHost {
+            let value = try JSONDecoder().decode(JSONValue.self, from: body)
+            messageSink.yield(SessionMessage(from: .host, body: value, senderName: localPeer.name))
+        }
         guard !channels.isEmpty else { return }
         let frame = ByteBuffer.frame(AppPayload.make(body: body, from: .host, to: nil))
         for channel in channels { channel.writeAndFlush(frame, promise: nil) }

@@ -16,11 +16,15 @@ public struct SessionMessage: Hashable, Sendable {
     public let from: PeerID
     /// The payload.
     public let body: JSONValue
+    /// The sender's name when the message arrived (on the host), so a message from a player who
+    /// left right after sending it can still be attributed.
+    public let senderName: String?
 
     /// Creates a message.
-    public init(from: PeerID, body: JSONValue) {
+    public init(from: PeerID, body: JSONValue, senderName: String? = nil) {
         self.from = from
         self.body = body
+        self.senderName = senderName
     }
 
     /// Decodes the payload as the game's own type.
@@ -33,4 +37,16 @@ public enum SessionEvent: Hashable, Sendable {
     case joined(Peer)
     /// A player left, and why.
     case left(Peer, ByeReason)
+}
+
+/// What a host's advertisements show; published on every change.
+public struct ServerStatus: Hashable, Sendable {
+    /// The name in use (after any DNS-SD collision rename).
+    public var name: String
+    /// Players admitted now.
+    public var players: Int
+    /// Most players admitted.
+    public var capacity: Int
+    /// Whether a game is running.
+    public var isPlaying: Bool
 }

@@ -38,6 +38,8 @@ public struct ServerConnectionStateMachine: Sendable {
         public var peerLeft: (id: PeerID, reason: ByeReason)?
         /// Why, for the log.
         public var logReason: String
+        /// A connection closed by the client before it said anything: a liveness probe, not news.
+        public var isRoutine = false
 
         public static func == (lhs: Closing, rhs: Closing) -> Bool {
             lhs.farewell == rhs.farewell && lhs.peerLeft?.id == rhs.peerLeft?.id
@@ -189,7 +191,7 @@ public struct ServerConnectionStateMachine: Sendable {
             return .close(Closing(farewell: nil, peerLeft: (id, .connectionDropped), logReason: "connection closed without bye"))
         case .awaitingHello, .awaitingAdmission:
             state = .closed
-            return .close(Closing(farewell: nil, peerLeft: nil, logReason: "connection closed before admission"))
+            return .close(Closing(farewell: nil, peerLeft: nil, logReason: "connection closed before admission", isRoutine: true))
         case .closed:
             return .none
         }

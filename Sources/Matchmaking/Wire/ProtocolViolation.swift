@@ -15,6 +15,8 @@ public enum ProtocolViolation: Error, Hashable, Sendable, CustomStringConvertibl
     case unknownMessageType(String)
     /// A known message that is not allowed in the connection's current state.
     case unexpectedMessage(type: String, state: String)
+    /// An app message that would exceed the frame cap once the host adds its sender.
+    case tooLargeToRelay(bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum ProtocolViolation: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformedMessage(let detail): "malformed message: \(detail)"
         case .unknownMessageType(let type): "unknown message type \"\(type)\""
         case .unexpectedMessage(let type, let state): "\(type) is not allowed while \(state)"
+        case .tooLargeToRelay(let bytes, let limit): "app message of \(bytes) bytes once relayed exceeds the \(limit)-byte limit"
         }
     }
 }

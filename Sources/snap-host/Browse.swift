@@ -1,0 +1,114 @@
+import ArgumentParser
+import Discovery
+import Foundation
+import Logging
+import Matchmaking
+
+/// `snap-host browse`: list the hosts on the LAN.
+struct Browse: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the hosts that advertise a game on the LAN.",
+        discussion: """
+            Without --watch: listens for --timeout seconds, then prints one line per host (one JSON \
+            object per line with --json). With --watch: prints every change as it happens (found, \
+            updated, lost, incompatible) until interrupted or --timeout passes.
+            """)
+
+    @Option(help: "Seconds to listen (default 3; with --watch, forever).")
+    var timeout: Double?
+
+    @Flag(help: "Print changes as they happen.")
+    var watch = false
+
+    @Flag(help: "One JSON object per line.")
+    var json = false
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        common.bootstrapLogging()
+        let logger = Logger(label: "snap-host")
+        if !watch { TerminationSignals.onSignal { Foundation.exit(0) } }
+        let browser: Browser
+        do {
+            browser = try Browser(
+                acceptedVersions: Set(WireCodec.supportedVersions), probe: { await HostProbe.isReachable($0) }, logger: logger)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let limit = timeout ?? (watch ? nil : 3)
+        let printer = BrowsePrinter(json: json, watch: watch)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in browser.events { printer.event(event) }
+            }
+            group.addTask {
+                if let limit {
+                    try? await Task.sleep(for: .seconds(limit))
+                } else {
+                    await TerminationSignals.wait()
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        let hosts = browser.snapshot
+        browser.stop()
+        if !watch {
+            for host in hosts { printer.line(for: host, event: nil) }
+            if hosts.isEmpty { Terminal.err("no hosts found") }
+        }
+    }
+}
+
+/// Prints hosts for people (a table row) or programs (JSON lines).
+struct BrowsePrinter: Sendable {
+    let json: Bool
+    let watch: Bool
+
+    func event(_ event: BrowserEvent) {
+        switch event {
+        case .found(let host): if watch { line(for: host, event: "found") }
+        case .updated(let host): if watch { line(for: host, event: "updated") }
+        case .lost(let host, let reason): if watch { line(for: host, event: "lost", reason: reason.rawValue) }
+        case .incompatible(let name, let reason):
+            if watch && json {
+                Terminal.out(Self.encode(["event": .string("incompatible"), "name": .string(name), "reason": .string(reason)]))
+            } else {
+                Terminal.err("skipped \(name): \(reason)")
+            }
+        case .unavailable(let transport, let why):
+            Terminal.err("\(transport.rawValue) unavailable: \(why) (is avahi-daemon running? sudo systemctl start avahi-daemon)")
+        }
+    }
+
+    func line(for host: FoundHost, event: String?, reason: String? = nil) {
+        let ad = host.advertisement
+        let join = host.lanAddresses.first.map(\.description)
+        if json {
+            var object: [String: JSONValue] = [
+                "id": .string(host.id.uuidString.lowercased()), "name": .string(host.name), "game": .string(ad.game),
+                "players": .integer(Int64(ad.players)), "capacity": .integer(Int64(ad.capacity)),
+                "state": .string(ad.state.rawValue), "joinCode": .bool(ad.joinCodeRequired),
+                "protocol": .integer(Int64(ad.protocolVersion)),
+                "transports": .array(host.transports.sorted().map { .string($0.rawValue) }),
+                "addresses": .array(host.lanAddresses.map { .string($0.description) }),
+                "join": join.map(JSONValue.string) ?? .null,
+            ]
+            if let event { object["event"] = .string(event) }
+            if let reason { object["reason"] = .string(reason) }
+            Terminal.out(Self.encode(object))
+        } else {
+            let prefix = event.map { "\($0): " } ?? ""
+            let code = ad.joinCodeRequired ? ", join code" : ""
+            let suffix = reason.map { " (\($0))" } ?? ""
+            Terminal.out("\(prefix)\(host.name)  \(ad.game) \(ad.players)/\(ad.capacity) \(ad.state.rawValue)\(code)  \(join ?? "-")\(suffix)")
+        }
+    }
+
+    static func encode(_ object: [String: JSONValue]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try! encoder.encode(object), as: UTF8.self)
+    }
+}

@@ -1,0 +1,99 @@
+"""The two-host mDNS test bed (scripts/testbed-mdns) as Python objects: host A is 10.77.0.1,
+host B is 10.77.0.2, each with its own system bus and avahi-daemon, joined by a veth pair."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import subprocess
+from pathlib import Path
+from typing import Callable
+
+from harness import REPO_ROOT, Proc
+
+TESTBED = REPO_ROOT / "scripts" / "testbed-mdns"
+ADDRESS = {"A": "10.77.0.1", "B": "10.77.0.2"}
+
+
+class Lan:
+    def __init__(self, directory: Path, binary: Path):
+        self.directory = directory
+        self.binary = binary
+        self.procs: list[Proc] = []
+        # A prefix of our own: test beds of concurrent runs must not tear each other down.
+        self.env = os.environ | {"SNAP_TESTBED": "sn" + secrets.token_hex(3)}
+
+    def up(self) -> None:
+        subprocess.run([str(TESTBED), "up", str(self.directory)], check=True, timeout=60, env=self.env)
+
+    def down(self) -> None:
+        for proc in self.procs:
+            proc.stop(timeout=3)
+        subprocess.run([str(TESTBED), "down", str(self.directory)], timeout=60, env=self.env)
+
+    def start(self, host: str, *argv: str, label: str | None = None) -> Proc:
+        """A process on host A or B."""
+        proc = Proc([str(TESTBED), "exec", str(self.directory), host, *argv], label or f"{host}:{argv[0]}", env=self.env)
+        self.procs.append(proc)
+        return proc
+
+    def run(self, host: str, *argv: str, timeout: float = 30) -> subprocess.CompletedProcess:
+        return subprocess.run([str(TESTBED), "exec", str(self.directory), host, *argv],
+                              capture_output=True, text=True, timeout=timeout, env=self.env)
+
+    def serve(self, host: str, *args: str) -> "LanHost":
+        proc = self.start(host, str(self.binary), "serve", "--port", "0", "--no-bluetooth", *args, label=f"serve@{host}")
+        match = proc.wait_stdout(r"^listening on \[::\]:(\d+)$|^listening on 0\.0\.0\.0:(\d+)$", 15)
+        if match is None:
+            raise RuntimeError(f"host on {host} did not start\n{proc.describe()}")
+        return LanHost(proc, host, int(match.group(1) or match.group(2)))
+
+    def snap(self, host: str, *args: str) -> Proc:
+        return self.start(host, str(self.binary), *args, label=f"{args[0]}@{host}")
+
+    def avahi(self, host: str, action: str) -> None:
+        subprocess.run([str(TESTBED), "avahi", str(self.directory), host, action], timeout=30, env=self.env,
+                       capture_output=True)
+
+    def stop_all(self) -> None:
+        for proc in self.procs:
+            proc.stop(timeout=3)
+        self.procs.clear()
+
+
+class LanHost:
+    def __init__(self, proc: Proc, host: str, port: int):
+        self.proc = proc
+        self.host = host
+        self.port = port
+
+    @property
+    def address(self) -> str:
+        return f"{ADDRESS[self.host]}:{self.port}"
+
+
+def json_lines(proc: Proc, start: int = 0) -> list[dict]:
+    objects = []
+    for line in proc.stdout_snapshot()[start:]:
+        try:
+            objects.append(json.loads(line))
+        except ValueError:
+            pass
+    return objects
+
+
+def wait_json(proc: Proc, predicate: Callable[[dict], bool], timeout: float, start: int = 0) -> dict | None:
+    """The first JSON line on stdout (from line `start`) that satisfies `predicate`."""
+    found: list[dict] = []
+
+    def check() -> bool:
+        for obj in json_lines(proc, start):
+            if predicate(obj):
+                found.append(obj)
+                return True
+        return False
+
+    with proc.cond:
+        proc.cond.wait_for(check, timeout)
+    return found[0] if found else None
