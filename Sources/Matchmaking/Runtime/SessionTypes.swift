@@ -16,11 +16,16 @@ public struct SessionMessage: Hashable, Sendable {
     public let from: PeerID
     /// The payload.
     public let body: JSONValue
+    /// When it arrived, on the receiver's monotonic clock in microseconds (``Press/now()``).
+    /// Games judging who pressed first need it: the time a game task gets round to a message
+    /// is later, and varies with load.
+    public let receivedAt: Int64
 
-    /// Creates a message.
-    public init(from: PeerID, body: JSONValue) {
+    /// Creates a message; `receivedAt` defaults to now.
+    public init(from: PeerID, body: JSONValue, receivedAt: Int64 = Press.now()) {
         self.from = from
         self.body = body
+        self.receivedAt = receivedAt
     }
 
     /// Decodes the payload as the game's own type.
