@@ -41,4 +41,30 @@ import Trivia
         await proxy.close()
         await trivia.stop()
     }
+
+    @Test func pressesWithinOneMillisecondTieAndTiedPlayersAllWin() async throws {
+        let trivia = try await TriviaTestHost.start(bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10)
+        let session = trivia.host.server.session
+        let ann = ScriptedPlayer(try await trivia.host.join("Ann"))
+        let bob = ScriptedPlayer(try await trivia.host.join("Bob"))
+        #expect(await eventually(within: 10) {
+            (session.clock(of: ann.id)?.samples ?? 0) >= 2 && (session.clock(of: bob.id)?.samples ?? 0) >= 2
+        })
+        let cy = ScriptedPlayer(try await trivia.host.join("Cy"))
+        let asked = try #require(await ann.question(1))
+        #expect(await bob.question(1) != nil)
+        // Both press at the same instant (one clock, one stamp); Cy answers wrong.
+        let now = Press.now()
+        try ann.sendRaw(question: 1, choice: asked.right, pressedAt: now)
+        try bob.sendRaw(question: 1, choice: asked.right, pressedAt: now)
+        cy.player.press(asked.wrong)
+        let result = try #require(await cy.result(1))
+        #expect(result.tie)
+        #expect(Set(result.scored) == [ann.id, bob.id])  // within the group, by corrected time (offset noise)
+        let final = try #require(await cy.gameOver())
+        #expect(final.winners == [ann.id, bob.id])
+        #expect(final.points == 1)
+        for player in [ann, bob, cy] { await player.quit() }
+        await trivia.stop()
+    }
 }
