@@ -100,6 +100,7 @@ struct Serve: AsyncParsableCommand {
         let gameService: any Service
         if let bank {
             let screen = TriviaHostScreen(capacity: maxPlayers)
+            screen.announce(bank: bank, settings: trivia.settings, rule: trivia.startRule)
             let table = TriviaTable(bank: bank, settings: trivia.settings, startRule: trivia.startRule, capacity: maxPlayers)
             gameService = TriviaHost(session: server.session, table: table, logger: logger, observer: screen.show)
         } else {

@@ -1,3 +1,4 @@
+import Foundation
 import Matchmaking
 import Synchronization
 import Trivia
@@ -13,6 +14,20 @@ final class TriviaHostScreen: Sendable {
     init(capacity: Int) {
         self.capacity = capacity
         self.countdown = Countdown(writer: writer)
+    }
+
+    /// The first lines: the game and how it starts.
+    func announce(bank: QuestionBank, settings: TriviaSettings, rule: TriviaTable.StartRule) {
+        let rounds = min(settings.rounds ?? bank.questions.count, bank.questions.count)
+        let start: String
+        switch rule {
+        case .whenFull: start = "a game starts when \(capacity) players are here"
+        case .after(let delay): start = "a game starts \(String(format: "%g", Double(delay) / 1_000_000)) s after the first player arrives"
+        }
+        writer.lines([
+            "trivia: \(settings.mode.rawValue) mode, \(rounds) of \(bank.questions.count) questions (\(bank.source)); \(start)",
+            "lobby: 0/\(capacity) players, waiting for players",
+        ])
     }
 
     /// Shows one event of the ``TriviaHost``.
