@@ -14,7 +14,7 @@ struct TriviaTestHost {
 
     static func start(
         bank: QuestionBank, mode: TriviaMode, capacity: Int, admitting: Int? = nil, rule: TriviaTable.StartRule = .whenFull, rounds: Int? = nil,
-        questionTime: Double = 1, resultTime: Double = 0.1, heartbeat: HeartbeatConfiguration = .init(interval: .milliseconds(100), timeout: .seconds(3))
+        questionTime: Double = 1, resultTime: Double = 0.1, judge: PressJudge = PressJudge(), heartbeat: HeartbeatConfiguration = .init(interval: .milliseconds(100), timeout: .seconds(3))
     ) async throws -> TriviaTestHost {
         let host = try await TestHost.start(capacity: admitting ?? capacity, heartbeat: heartbeat)
         var settings = TriviaSettings()
@@ -22,6 +22,7 @@ struct TriviaTestHost {
         settings.rounds = rounds
         settings.questionTime = Int64(questionTime * 1_000_000)
         settings.resultTime = Int64(resultTime * 1_000_000)
+        settings.judge = judge
         let table = TriviaTable(bank: bank, settings: settings, startRule: rule, capacity: capacity)
         var logger = Logger(label: "test.trivia")
         logger.logLevel = .critical
