@@ -1,3 +1,4 @@
+import Logging
 import Matchmaking
 import NIOCore
 import Testing
@@ -9,8 +10,10 @@ import Trivia
         let trivia = try await TriviaTestHost.start(bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10)
         let session = trivia.host.server.session
         let proxy = try await DelayProxy.start(to: trivia.host.port, delay: .milliseconds(40))
+        var quiet = Logger(label: "test.client")
+        quiet.logLevel = .critical
         let slow = ScriptedPlayer(try await MatchmakingClient.join(
-            .tcp(host: "127.0.0.1", port: proxy.port), configuration: ClientConfiguration(playerName: "Slow")))
+            .tcp(host: "127.0.0.1", port: proxy.port), configuration: ClientConfiguration(playerName: "Slow"), logger: quiet))
         let fast = ScriptedPlayer(try await trivia.host.join("Fast"))
         // Wait until the host has measured both links (heartbeats every 100 ms) before the game starts.
         #expect(await eventually(within: 10) {

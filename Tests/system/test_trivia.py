@@ -54,13 +54,17 @@ def test_three_bots_play_a_full_game_and_agree(procs, mode):
     assert any(line.startswith("time left: ") for line in host_lines)
     assert finals(host_lines) == views[0][1]
 
-    # The host is back in its lobby: a new player is admitted and waits for the next game.
-    late = start_join(port, "Dee", bot=True)
-    procs.append(late)
-    assert late.wait_line(r"^lobby: 1/3 players, game starts when full$", 10), late.describe()
-    assert host.wait_line(r"^joined: Dee ", 5), host.describe()
-    late.stop()
+    # The host is back in its lobby: new players wait there, then play the next game.
+    dee = start_join(port, "Dee")
+    procs.append(dee)
+    assert dee.wait_line(r"^lobby: 1/3 players, game starts when full$", 10), dee.describe()
+    others = [start_join(port, name) for name in ("Eve", "Fay")]
+    procs.extend(others)
+    for bot in [dee, *others]:
+        assert bot.wait_exit(40) == 0, bot.describe()
+        assert set(finals(bot.stdout())) == {"Dee", "Eve", "Fay"}, bot.describe()
     assert host.stop() == 0, host.describe()
+    assert sum(1 for line in host.stdout() if line.startswith("game over: ")) == 2, host.describe()
 
 
 def test_start_after_starts_without_a_full_house_and_late_joiners_play_on(procs):
