@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Discovery", targets: ["Discovery"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
+        .library(name: "Trivia", targets: ["Trivia"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
     ],
     dependencies: [
@@ -45,10 +46,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        .target(
+            name: "Trivia",
+            dependencies: [
+                "Matchmaking",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery",
+                "Matchmaking", "Discovery", "Trivia",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -64,10 +72,11 @@ let package = Package(
             ],
             path: "Sources/SnapBench"),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery"]),
+        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "Matchmaking"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Matchmaking",
+                "Matchmaking", "Trivia",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

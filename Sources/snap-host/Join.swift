@@ -11,7 +11,9 @@ struct Join: AsyncParsableCommand {
         discussion: """
             Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
-            reached. Type a line to chat; /quit leaves.
+            reached. Type a line to chat; /quit leaves. In trivia: answer with a key 1-9 (a number and \
+            Enter when stdin is not a terminal), q leaves; at game over the final standings print and \
+            join exits 0.
             """)
 
     @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT or [IPv6]:PORT.")
@@ -26,7 +28,7 @@ struct Join: AsyncParsableCommand {
     @Option(help: "The host's join code, if it has one.")
     var joinCode: String?
 
-    @Flag(help: "Play by yourself: greet, then stay until the host ends the game.")
+    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, leave at game over.")
     var bot = false
 
     @OptionGroup var common: CommonOptions
@@ -53,15 +55,14 @@ struct Join: AsyncParsableCommand {
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
         let names = PeerNames(session: session)
         quitter.connected(session)
-        if bot {
-            try? session.send(LobbyMessage.chat("hello from \(session.me.name)"), to: .all)
-        } else {
-            Self.readChat(into: session)
-        }
         async let events: Void = names.follow(session.events)
-        async let messages: Void = Self.printChat(session.messages, names: names)
-        let reason = await session.ended()
-        _ = await (events, messages)
+        let reason: EndReason
+        if session.game == "trivia" {
+            reason = await TriviaClientScreen(session: session, bot: bot, names: names).run()
+        } else {
+            reason = await Self.lobby(session, bot: bot, names: names)
+        }
+        _ = await events
         Terminal.err("disconnected: \(reason)")
         switch reason {
         case .userQuit, .serverQuit: return
@@ -87,6 +88,17 @@ struct Join: AsyncParsableCommand {
         case .invalidConfiguration(let detail):
             return ValidationError(detail)
         }
+    }
+
+    /// The lobby: chat until the connection ends.
+    private static func lobby(_ session: ClientSession, bot: Bool, names: PeerNames) async -> EndReason {
+        if bot {
+            try? session.send(LobbyMessage.chat("hello from \(session.me.name)"), to: .all)
+        } else {
+            Self.readChat(into: session)
+        }
+        await Self.printChat(session.messages, names: names)
+        return await session.ended()
     }
 
     private static func printChat(_ messages: AsyncStream<SessionMessage>, names: PeerNames) async {

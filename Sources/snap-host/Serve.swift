@@ -4,6 +4,7 @@ import Logging
 import Matchmaking
 import NIOCore
 import ServiceLifecycle
+import Trivia
 
 /// `snap-host serve`: run a host until SIGTERM/SIGINT.
 struct Serve: AsyncParsableCommand {
@@ -11,14 +12,16 @@ struct Serve: AsyncParsableCommand {
         abstract: "Host a game: accept players up to a cap and deny the rest with a reason.",
         discussion: """
             Prints `listening on HOST:PORT` on stdout once it accepts connections, then one line per \
-            player joining or leaving and per chat line. Logs go to stderr. SIGTERM or SIGINT tells \
-            every player `serverQuit` and exits 0.
+            player joining or leaving and per chat line; with `--game trivia`, the lobby, each question \
+            with its countdown, the results and the standings. Logs go to stderr. SIGTERM or SIGINT \
+            tells every player `serverQuit` and exits 0. A question bank that cannot be used prints \
+            the file, the entry and the problem on stderr and exits 65 before listening.
             """)
 
     @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
     var name: String?
 
-    @Option(help: "The game to run. Only `lobby` exists in this version.")
+    @Option(help: "The game to run: `lobby` (presence and chat) or `trivia`.")
     var game: String = "lobby"
 
     @Option(help: "Most players admitted at once (1-10000).")
@@ -48,12 +51,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Milliseconds a new connection has to say hello.")
     var handshakeTimeout: Int64 = 3000
 
+    @OptionGroup(title: "Trivia (with --game trivia)") var trivia: TriviaOptions
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard game == "lobby" else {
-            throw ValidationError("--game \(game): only `lobby` is available in this version")
+        guard ["lobby", "trivia"].contains(game) else {
+            throw ValidationError("--game \(game): the games are `lobby` and `trivia`")
         }
+        if game != "trivia", trivia.isUsed { throw ValidationError("the trivia options need --game trivia") }
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
@@ -64,6 +70,13 @@ struct Serve: AsyncParsableCommand {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
         FileLimit.raiseToHardLimit(logger: logger)
+        let bank: QuestionBank?
+        do {
+            bank = game == "trivia" ? try trivia.loadBank() : nil
+        } catch {
+            Terminal.err("snap-host: \(error)")
+            throw ExitCode(65)
+        }
         var configuration = ServerConfiguration(name: name ?? Self.defaultName())
         configuration.game = game
         configuration.capacity = maxPlayers
@@ -84,7 +97,14 @@ struct Serve: AsyncParsableCommand {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         if !noDnssd { services.append(.init(service: LANAdvertising(server: server, logger: logger))) }
         if !noBluetooth { logger.debug("bluetooth is not in this version") }
-        services.append(.init(service: LobbyHost(session: server.session, output: Terminal.out)))
+        if let bank {
+            let screen = TriviaHostScreen(capacity: maxPlayers)
+            screen.announce(bank: bank, settings: trivia.settings, rule: trivia.startRule)
+            let table = TriviaTable(bank: bank, settings: trivia.settings, startRule: trivia.startRule, capacity: maxPlayers)
+            services.append(.init(service: TriviaHost(session: server.session, table: table, logger: logger, observer: screen.show)))
+        } else {
+            services.append(.init(service: LobbyHost(session: server.session, output: Terminal.out)))
+        }
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()

@@ -18,6 +18,8 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         let messages: AsyncStream<SessionMessage>.Continuation
         let events: AsyncStream<ClientEvent>.Continuation
         let clock: NIOLockedValueBox<ClockEstimate?>
+        /// The game the host's `serverHello` named.
+        let game: NIOLockedValueBox<String>
     }
 
     private var machine: ClientStateMachine
@@ -61,6 +63,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         do throws(ProtocolViolation) {
             let message = try codec.decode(unwrapInboundIn(data))
             if case .deny(let deny) = message { denial = deny }
+            if case .serverHello(let hello) = message { outlets.game.withLockedValue { $0 = hello.game } }
             run(machine.received(message, now: now), context: context)
         } catch {
             logger.warning("protocol error", metadata: ["reason": "\(error)"])

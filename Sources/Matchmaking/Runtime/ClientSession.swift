@@ -13,6 +13,8 @@ public final class ClientSession: Sendable {
     public let initialPeers: [Peer]
     /// The protocol version in use.
     public let version: Int
+    /// The game the host runs, as its `serverHello` said (`lobby`, `trivia`, ...).
+    public let game: String
     /// Game messages from the host and other players.
     public let messages: AsyncStream<SessionMessage>
     /// Other players joining and leaving.
@@ -22,13 +24,14 @@ public final class ClientSession: Sendable {
     private let clockBox: NIOLockedValueBox<ClockEstimate?>
 
     init(
-        welcome: Welcome, channel: any Channel, messages: AsyncStream<SessionMessage>, events: AsyncStream<ClientEvent>,
+        welcome: Welcome, game: String, channel: any Channel, messages: AsyncStream<SessionMessage>, events: AsyncStream<ClientEvent>,
         ended: EventLoopFuture<EndReason>, clock: NIOLockedValueBox<ClockEstimate?>
     ) {
         self.me = welcome.you
         self.host = welcome.host
         self.initialPeers = welcome.peers
         self.version = welcome.version
+        self.game = game
         self.channel = channel
         self.messages = messages
         self.events = events

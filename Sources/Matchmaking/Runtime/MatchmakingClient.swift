@@ -48,8 +48,9 @@ public enum MatchmakingClient {
         let (messages, messageSink) = AsyncStream.makeStream(of: SessionMessage.self)
         let (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
         let clock = NIOLockedValueBox<ClockEstimate?>(nil)
+        let game = NIOLockedValueBox("")
         let outlets = ClientConnectionHandler.Outlets(
-            welcomed: welcomed, ended: ended, messages: messageSink, events: eventSink, clock: clock)
+            welcomed: welcomed, ended: ended, messages: messageSink, events: eventSink, clock: clock, game: game)
         let startingMachine = machine
         let maxFrame = configuration.maxFrame
         let bootstrap = ClientBootstrap(group: loop)
@@ -78,7 +79,8 @@ public enum MatchmakingClient {
         do {
             let welcome = try await welcomed.futureResult.get()
             return ClientSession(
-                welcome: welcome, channel: channel, messages: messages, events: events, ended: ended.futureResult, clock: clock)
+                welcome: welcome, game: game.withLockedValue { $0 }, channel: channel, messages: messages, events: events,
+                ended: ended.futureResult, clock: clock)
         } catch let error as JoinError {
             throw error
         } catch {

@@ -19,12 +19,17 @@ public struct SessionMessage: Hashable, Sendable {
     /// The sender's name when the message arrived (on the host), so a message from a player who
     /// left right after sending it can still be attributed.
     public let senderName: String?
+    /// When it arrived, on the receiver's monotonic clock in microseconds (``Press/now()``).
+    /// Games judging who pressed first need it: the time a game task gets round to a message
+    /// is later, and varies with load.
+    public let receivedAt: Int64
 
-    /// Creates a message.
-    public init(from: PeerID, body: JSONValue, senderName: String? = nil) {
+    /// Creates a message; `receivedAt` defaults to now.
+    public init(from: PeerID, body: JSONValue, senderName: String? = nil, receivedAt: Int64 = Press.now()) {
         self.from = from
         self.body = body
         self.senderName = senderName
+        self.receivedAt = receivedAt
     }
 
     /// Decodes the payload as the game's own type.

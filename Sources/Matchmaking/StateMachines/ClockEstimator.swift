@@ -25,6 +25,11 @@ public struct ClockEstimate: Hashable, Sendable {
     /// How many samples are in the window.
     public var samples: Int
 
+    /// Creates an estimate.
+    public init(offset: Int64, roundTrip: Int64, medianRoundTrip: Int64, samples: Int) {
+        (self.offset, self.roundTrip, self.medianRoundTrip, self.samples) = (offset, roundTrip, medianRoundTrip, samples)
+    }
+
     /// Converts a time read on the peer's clock to the local clock.
     public func localTime(fromPeerTime peerTime: Int64) -> Int64 { peerTime - offset }
 }

@@ -1,0 +1,95 @@
+import Matchmaking
+
+extension TriviaGame {
+    /// A player's answer arrived at `arrivedAt`; `clock` is that player's clock estimate. The
+    /// player is told whether it counts; a refused answer changes nothing else. When it makes
+    /// every player taking part answered, the question closes at once.
+    public mutating func answer(_ given: AnswerGiven, from id: PeerID, arrivedAt: Int64, clock: ClockEstimate?) -> [Action] {
+        func reject(_ reason: RejectReason) -> [Action] {
+            [.send(.rejected(AnswerRejected(question: given.question, choice: given.choice, reason: reason)), to: [id])]
+        }
+        switch state {
+        case .ready, .over:
+            return reject(.noGame)
+        case .showingResult(let number, _):
+            return reject(given.question <= number ? .questionClosed : .unknownQuestion)
+        case .asking(var round):
+            guard players[id] != nil else { return reject(.noGame) }
+            guard given.question == round.number else { return reject(given.question < round.number ? .questionClosed : .unknownQuestion) }
+            guard arrivedAt < round.closesAt else { return reject(.questionClosed) }
+            guard round.expected.contains(id) else { return reject(.notInThisQuestion) }
+            guard round.question.answers.indices.contains(given.choice) else { return reject(.invalidChoice) }
+            if settings.mode == .first, round.answers[id] != nil { return reject(.alreadyAnswered) }
+            let press = settings.judge.place(Press(peer: id, pressedAt: given.pressedAt, arrivedAt: arrivedAt), clock: clock)
+            guard press.time <= round.deadline else { return reject(.tooLate) }
+
+            round.answers[id] = GivenAnswer(choice: given.choice, press: press)
+            if settings.mode == .first, given.choice == round.question.correctIndex, round.firstCorrectClose == nil {
+                round.firstCorrectClose = arrivedAt + round.window
+            }
+            let accepted: [Action] = [
+                .send(.accepted(AnswerAccepted(question: round.number, choice: given.choice, final: settings.mode == .first)), to: [id])
+            ]
+            if round.expected.isSubset(of: round.answers.keys) {
+                return accepted + close(round, because: .everyoneAnswered, now: arrivedAt)
+            }
+            state = .asking(round)
+            return accepted
+        }
+    }
+
+    /// The collection window's end for the earliest-arriving correct answer still in the round.
+    func firstCorrectClose(in round: Round) -> Int64? {
+        guard settings.mode == .first else { return nil }
+        let arrivals = round.answers.values.filter { $0.choice == round.question.correctIndex }.map(\.press.press.arrivedAt)
+        return arrivals.min().map { $0 + round.window }
+    }
+
+    /// Asks question `number` of everyone present; they all take part in it.
+    mutating func ask(_ number: Int, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        guard !players.isEmpty else { return finish(.noPlayers) }
+        let question = questions[number - 1]
+        let limit = settings.timeLimit(of: question.source)
+        let ids = playerIDs
+        let window = settings.judge.collectionWindow(clocks: ids.compactMap { clocks[$0] })
+        let round = Round(
+            number: number, question: question, askedAt: now, deadline: now + limit, window: window, expected: Set(ids))
+        state = .asking(round)
+        let asked = QuestionAsked(
+            number: number, of: questions.count, text: question.text, answers: question.answers,
+            category: question.source.category, mode: settings.mode, durationMs: limit / 1000, deadline: round.deadline)
+        return [.send(.question(asked), to: ids)]
+    }
+
+    /// Scores the round and shows its result.
+    mutating func close(_ round: Round, because reason: QuestionEnd, now: Int64) -> [Action] {
+        let correct = round.answers.values.filter { $0.choice == round.question.correctIndex }.map(\.press)
+        let scored: [PeerID]
+        let tie: Bool
+        switch settings.mode {
+        case .first:
+            let judgement = settings.judge.judge(correct)
+            scored = judgement.winners
+            tie = judgement.isTie
+        case .timed:
+            scored = settings.judge.judge(correct).order.map(\.peer)
+            tie = false
+        }
+        for id in scored { players[id]?.points += 1 }
+        state = .showingResult(number: round.number, until: now + settings.resultTime)
+        let result = QuestionResult(
+            number: round.number, of: questions.count, correctChoice: round.question.correctIndex,
+            correctAnswer: round.question.correctAnswer, scored: scored, tie: tie, ended: reason, scoreboard: scoreboard)
+        return [.send(.result(result), to: playerIDs)]
+    }
+
+    /// Ends the game: the players with the most points win (all of them on a tie).
+    mutating func finish(_ reason: GameEnd) -> [Action] {
+        let board = scoreboard
+        let best = board.first?.points ?? 0
+        let standings = FinalStandings(
+            standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason)
+        state = .over(standings)
+        return [.send(.gameOver(standings), to: playerIDs)]
+    }
+}

@@ -1,0 +1,178 @@
+import Matchmaking
+
+/// The rules of one trivia game on the host, from the first question to the final standings.
+/// Pure: every event takes the time (the host's monotonic clock in microseconds) and returns the
+/// messages to send; the runner (``TriviaHost``) sends them and wakes the machine at
+/// ``nextWake`` with ``tick(now:clocks:)``.
+///
+/// `ready -> asking(1) -> showingResult(1) -> asking(2) -> ... -> showingResult(n) -> over`
+///
+/// A question closes when, first of these:
+/// - `first` mode: the collection window after the first correct answer's arrival has passed
+///   (``PressJudge/collectionWindow(clocks:)``); the earliest correct *press* then wins, with
+///   ties (presses within 1 ms) all scoring;
+/// - every player taking part in it has answered (a player who leaves stops counting);
+/// - the deadline plus the collection window has passed (answers pressed before the deadline
+///   but still on their way are taken).
+public struct TriviaGame: Sendable {
+    /// What the runner must do.
+    public enum Action: Hashable, Sendable {
+        /// Send this message to these players.
+        case send(TriviaServerMessage, to: [PeerID])
+    }
+
+    /// A player's answer to the open question.
+    public struct GivenAnswer: Hashable, Sendable {
+        /// The choice (the last one, in `timed` mode).
+        public var choice: Int
+        /// When it was pressed, on the host's clock.
+        public var press: JudgedPress
+    }
+
+    /// The open question.
+    public struct Round: Hashable, Sendable {
+        /// 1-based number.
+        public var number: Int
+        /// The question, with the correct index.
+        public var question: DealtQuestion
+        /// When it was asked.
+        public var askedAt: Int64
+        /// When it stops taking presses.
+        public var deadline: Int64
+        /// How long to wait for presses still on their way (after the first correct one, and
+        /// after the deadline).
+        public var window: Int64
+        /// The players taking part who are still here.
+        public var expected: Set<PeerID>
+        /// Their answers so far.
+        public var answers: [PeerID: GivenAnswer] = [:]
+        /// `first` mode: when the collection window after the first correct answer ends.
+        public var firstCorrectClose: Int64?
+
+        /// When the question closes unless everyone answers sooner.
+        public var closesAt: Int64 { min(firstCorrectClose ?? .max, deadline + window) }
+    }
+
+    /// Where the game is.
+    public enum State: Hashable, Sendable {
+        /// Created; ``start(now:clocks:)`` asks the first question.
+        case ready
+        /// A question is open and takes answers.
+        case asking(Round)
+        /// Question `number`'s result is up until `until`; then the next question, or the end.
+        case showingResult(number: Int, until: Int64)
+        /// The game is over; nothing changes any more.
+        case over(FinalStandings)
+    }
+
+    /// A player and its points.
+    struct Player: Hashable, Sendable {
+        var peer: Peer
+        var points = 0
+    }
+
+    /// The rules.
+    public let settings: TriviaSettings
+    /// The questions, in the order they are asked.
+    public let questions: [DealtQuestion]
+    /// Where the game is.
+    public internal(set) var state: State = .ready
+    var players: [PeerID: Player]
+
+    /// A game of `questions` for `players` (at least one question).
+    public init(questions: [DealtQuestion], players: [Peer], settings: TriviaSettings) {
+        precondition(!questions.isEmpty, "a game needs at least one question")
+        self.questions = questions
+        self.settings = settings
+        self.players = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Player(peer: $0)) })
+    }
+
+    /// Whether the game has ended.
+    public var isOver: Bool {
+        if case .over = state { return true }
+        return false
+    }
+
+    /// The players in the game now.
+    public var playerIDs: [PeerID] { players.keys.sorted() }
+
+    /// Everyone's points, best first (then by id).
+    public var scoreboard: [ScoreLine] {
+        players.values
+            .map { ScoreLine(id: $0.peer.id, name: $0.peer.name, points: $0.points) }
+            .sorted { ($1.points, $0.id) < ($0.points, $1.id) }
+    }
+
+    /// When ``tick(now:clocks:)`` has something to do.
+    public var nextWake: Int64? {
+        switch state {
+        case .ready, .over: nil
+        case .asking(let round): round.closesAt
+        case .showingResult(_, let until): until
+        }
+    }
+
+    // MARK: Events
+
+    /// `ready -> asking(1)`: announces the game and asks the first question.
+    public mutating func start(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        switch state {
+        case .ready:
+            let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: 1, scoreboard: scoreboard)
+            return [.send(.game(info), to: playerIDs)] + ask(1, now: now, clocks: clocks)
+        case .asking, .showingResult, .over:
+            preconditionFailure("start() called twice")
+        }
+    }
+
+    /// Time passed: closes a question, asks the next one, or ends the game when due.
+    public mutating func tick(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        switch state {
+        case .ready, .over:
+            return []
+        case .asking(let round):
+            guard now >= round.closesAt else { return [] }
+            let byFirst = round.firstCorrectClose.map { $0 <= round.deadline + round.window } ?? false
+            return close(round, because: byFirst ? .firstCorrect : .deadline, now: now)
+        case .showingResult(let number, let until):
+            guard now >= until else { return [] }
+            return number < questions.count ? ask(number + 1, now: now, clocks: clocks) : finish(.questionsDone)
+        }
+    }
+
+    /// A player joined while the game runs: it starts at zero and plays from the next question.
+    public mutating func playerJoined(_ peer: Peer) -> [Action] {
+        let next: Int
+        switch state {
+        case .over: return []
+        case .ready: next = 1
+        case .asking(let round): next = round.number + 1
+        case .showingResult(let number, _): next = number + 1
+        }
+        players[peer.id] = Player(peer: peer)
+        let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard)
+        return [.send(.game(info), to: [peer.id])]
+    }
+
+    /// A player left: its points leave with it, and the open question stops waiting for it.
+    public mutating func playerLeft(_ id: PeerID, now: Int64) -> [Action] {
+        guard players.removeValue(forKey: id) != nil else { return [] }
+        switch state {
+        case .ready, .over:
+            return []
+        case .showingResult:
+            return players.isEmpty ? finish(.noPlayers) : []
+        case .asking(var round):
+            if players.isEmpty {
+                return finish(.noPlayers)
+            }
+            round.expected.remove(id)
+            round.answers[id] = nil
+            round.firstCorrectClose = firstCorrectClose(in: round)
+            if round.expected.isEmpty { return close(round, because: .noPlayers, now: now) }
+            if round.expected.isSubset(of: round.answers.keys) { return close(round, because: .everyoneAnswered, now: now) }
+            state = .asking(round)
+            return []
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Matchmaking
+
+/// How a question is scored.
+public enum TriviaMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The first correct answer (judged by press time, see ``PressJudge``) scores a point and
+    /// ends the question; a wrong answer locks that player out of the question.
+    case first
+    /// Every correct answer given before the deadline scores a point; answers may be changed
+    /// until then, and the last one counts.
+    case timed
+}
+
+/// The rules of one game, fixed when it starts. Times are in microseconds.
+public struct TriviaSettings: Hashable, Sendable {
+    /// The scoring mode.
+    public var mode: TriviaMode = .first
+    /// When set, every question gets this long, whatever the bank says (`--question-time`).
+    public var questionTime: Int64?
+    /// The time a question gets when neither `questionTime` nor the question sets one (20 s).
+    public var defaultQuestionTime: Int64 = 20_000_000
+    /// How many questions a game asks; nil: the whole bank (fewer if the bank is smaller).
+    public var rounds: Int?
+    /// How long each question's result stays up before the next question (4 s).
+    public var resultTime: Int64 = 4_000_000
+    /// Who pressed first, and how long to wait for a slower link's earlier press.
+    public var judge = PressJudge()
+
+    /// The defaults: `first` mode, 20 s questions, the whole bank, 4 s between questions.
+    public init() {}
+
+    /// The time limit of a question under these settings.
+    public func timeLimit(of question: TriviaQuestion) -> Int64 {
+        if let questionTime { return questionTime }
+        if let seconds = question.timeLimit { return Int64(seconds * 1_000_000) }
+        return defaultQuestionTime
+    }
+}

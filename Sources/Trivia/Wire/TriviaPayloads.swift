@@ -1,0 +1,172 @@
+import Matchmaking
+
+/// One line of a scoreboard.
+public struct ScoreLine: Hashable, Sendable, Codable {
+    /// The player.
+    public var id: PeerID
+    /// The player's name (unique among the players present).
+    public var name: String
+    /// Points so far.
+    public var points: Int
+
+    /// Creates a line.
+    public init(id: PeerID, name: String, points: Int) {
+        self.id = id
+        self.name = name
+        self.points = points
+    }
+}
+
+/// The host's lobby between games: who is waiting and when the next game starts.
+public struct LobbyStatus: Hashable, Sendable, Codable {
+    /// Players waiting for the next game.
+    public var players: Int
+    /// Most players the host admits.
+    public var capacity: Int
+    /// What starts the game: `whenFull`, or `after` a countdown.
+    public var startRule: String
+    /// Milliseconds until the game starts, when a countdown runs.
+    public var startsInMs: Int64?
+}
+
+/// A game begins (sent to everyone), or a late joiner is told about the game under way.
+public struct GameInfo: Hashable, Sendable, Codable {
+    /// The scoring mode.
+    public var mode: TriviaMode
+    /// How many questions the game asks.
+    public var questions: Int
+    /// The question the recipient plays first (1 at the start; the next one for a late joiner).
+    public var firstQuestion: Int
+    /// The players and their points.
+    public var scoreboard: [ScoreLine]
+}
+
+/// A question, as every player sees it. The correct answer is not in it.
+public struct QuestionAsked: Hashable, Sendable, Codable {
+    /// 1-based number of the question in this game.
+    public var number: Int
+    /// How many questions the game asks.
+    public var of: Int
+    /// The question text.
+    public var text: String
+    /// The answers, in this game's shuffled order; players answer with a 0-based index.
+    public var answers: [String]
+    /// The bank's category, if any.
+    public var category: String?
+    /// The scoring mode.
+    public var mode: TriviaMode
+    /// How long the question is open, in milliseconds.
+    public var durationMs: Int64
+    /// When it closes, on the host's monotonic clock in microseconds (convert with the host's
+    /// clock estimate; or count `durationMs` from arrival).
+    public var deadline: Int64
+}
+
+/// A player's answer (client to host).
+public struct AnswerGiven: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var question: Int
+    /// 0-based index into the question's `answers`.
+    public var choice: Int
+    /// When the player pressed, on its own monotonic clock in microseconds (``Press/now()``).
+    public var pressedAt: Int64
+
+    /// Creates an answer.
+    public init(question: Int, choice: Int, pressedAt: Int64) {
+        self.question = question
+        self.choice = choice
+        self.pressedAt = pressedAt
+    }
+}
+
+/// The host took a player's answer (only that player is told).
+public struct AnswerAccepted: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var question: Int
+    /// The answer taken.
+    public var choice: Int
+    /// True when no other answer will be taken (`first` mode); false while it may still change.
+    public var final: Bool
+}
+
+/// Why the host refused an answer.
+public enum RejectReason: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The question has closed, or it is not the current one.
+    case questionClosed
+    /// No such question has been asked.
+    case unknownQuestion
+    /// The index is not one of the answers.
+    case invalidChoice
+    /// `first` mode: the player already answered this question.
+    case alreadyAnswered
+    /// The press came after the deadline.
+    case tooLate
+    /// The player joined during this question and plays from the next one.
+    case notInThisQuestion
+    /// No game is running.
+    case noGame
+    /// The message was not a valid trivia message.
+    case malformed
+}
+
+/// The host refused a player's answer (only that player is told); nothing else changes.
+public struct AnswerRejected: Hashable, Sendable, Codable {
+    /// The question number the answer named (absent for a malformed message).
+    public var question: Int?
+    /// The choice it named (absent for a malformed message).
+    public var choice: Int?
+    /// Why.
+    public var reason: RejectReason
+}
+
+/// Why a question ended.
+public enum QuestionEnd: String, Hashable, Sendable, Codable {
+    /// `first` mode: a correct answer came in (and the collection window passed).
+    case firstCorrect
+    /// Every player taking part answered.
+    case everyoneAnswered
+    /// Time ran out.
+    case deadline
+    /// No player taking part is left.
+    case noPlayers
+}
+
+/// A question's result, for everyone.
+public struct QuestionResult: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var number: Int
+    /// How many questions the game asks.
+    public var of: Int
+    /// Index of the correct answer.
+    public var correctChoice: Int
+    /// Its text.
+    public var correctAnswer: String
+    /// Who scored a point, earliest press first.
+    public var scored: [PeerID]
+    /// `first` mode: more than one player tied for first (all of them scored).
+    public var tie: Bool
+    /// Why the question ended.
+    public var ended: QuestionEnd
+    /// Everyone's points after this question, best first.
+    public var scoreboard: [ScoreLine]
+}
+
+/// Why a game ended.
+public enum GameEnd: String, Hashable, Sendable, Codable {
+    /// Every question was asked.
+    case questionsDone
+    /// Every player left.
+    case noPlayers
+}
+
+/// The end of a game, for everyone.
+public struct FinalStandings: Hashable, Sendable, Codable {
+    /// Everyone's final points, best first.
+    public var standings: [ScoreLine]
+    /// The winner, or every player tied on the most points (empty when no one is left).
+    public var winners: [PeerID]
+    /// The winning points.
+    public var points: Int
+    /// Why the game ended.
+    public var ended: GameEnd
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Trivia
+
+/// `serve`'s trivia options (with `--game trivia`).
+struct TriviaOptions: ParsableArguments {
+    @Option(help: "Question bank (JSON, see docs/TRIVIA.md). Default: the built-in bank.")
+    var questions: String?
+
+    @Option(help: "Scoring: `first` (first correct answer scores and ends the question) or `timed` (every correct answer before the deadline scores).")
+    var mode: TriviaMode?
+
+    @Option(help: "Seconds per question, overriding the bank's own limits (default: the bank's, else 20).")
+    var questionTime: Double?
+
+    @Option(help: "Questions per game (default: the whole bank).")
+    var rounds: Int?
+
+    @Flag(help: "Start a game as soon as --max-players players are present.")
+    var startWhenFull = false
+
+    @Option(help: "Start a game this many seconds after the first player arrives (default: 10).")
+    var startAfter: Double?
+
+    @Option(help: "Seconds each question's result stays up before the next question.")
+    var resultTime: Double?
+
+    /// Whether any trivia option was given.
+    var isUsed: Bool {
+        questions != nil || mode != nil || questionTime != nil || rounds != nil || startWhenFull || startAfter != nil || resultTime != nil
+    }
+
+    func validate() throws {
+        if startWhenFull, startAfter != nil { throw ValidationError("--start-when-full and --start-after exclude each other") }
+        if let questionTime, !(0.5...600).contains(questionTime) { throw ValidationError("--question-time must be 0.5-600 seconds") }
+        if let rounds, rounds < 1 { throw ValidationError("--rounds must be at least 1") }
+        if let startAfter, !(0...3600).contains(startAfter) { throw ValidationError("--start-after must be 0-3600 seconds") }
+        if let resultTime, !(0...60).contains(resultTime) { throw ValidationError("--result-time must be 0-60 seconds") }
+    }
+
+    /// The game rules these options give.
+    var settings: TriviaSettings {
+        var settings = TriviaSettings()
+        settings.mode = mode ?? .first
+        settings.questionTime = questionTime.map { Int64($0 * 1_000_000) }
+        settings.rounds = rounds
+        if let resultTime { settings.resultTime = Int64(resultTime * 1_000_000) }
+        return settings
+    }
+
+    /// When games start.
+    var startRule: TriviaTable.StartRule {
+        if startWhenFull { return .whenFull }
+        if let startAfter { return .after(Int64(startAfter * 1_000_000)) }
+        return .default
+    }
+
+    /// The bank: the file given, else the built-in one.
+    func loadBank() throws(QuestionBankError) -> QuestionBank {
+        guard let questions else { return QuestionBank.embedded() }
+        return try QuestionBank.load(path: questions)
+    }
+}
+
+extension TriviaMode: ExpressibleByArgument {}

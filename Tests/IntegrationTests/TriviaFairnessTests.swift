@@ -1,0 +1,79 @@
+import Logging
+import Matchmaking
+import NIOCore
+import Testing
+import Trivia
+
+/// "First" is judged by press time corrected with each player's clock offset, not by arrival.
+@Suite(.timeLimit(.minutes(1))) struct TriviaFairnessTests {
+    @Test func aPlayerOnALinkDelayed40msWhoPressedFirstIsJudgedFirst() async throws {
+        let trivia = try await TriviaTestHost.start(bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10)
+        let session = trivia.host.server.session
+        let proxy = try await DelayProxy.start(to: trivia.host.port, delay: .milliseconds(40))
+        var quiet = Logger(label: "test.client")
+        quiet.logLevel = .critical
+        let slow = ScriptedPlayer(try await MatchmakingClient.join(
+            .tcp(host: "127.0.0.1", port: proxy.port), configuration: ClientConfiguration(playerName: "Slow"), logger: quiet))
+        let fast = ScriptedPlayer(try await trivia.host.join("Fast"))
+        // Wait until the host has measured both links (heartbeats every 100 ms) before the game starts.
+        #expect(await eventually(within: 10) {
+            (session.clock(of: slow.id)?.samples ?? 0) >= 4 && (session.clock(of: fast.id)?.samples ?? 0) >= 4
+        })
+        let slowLink = try #require(session.clock(of: slow.id))
+        #expect(slowLink.medianRoundTrip >= 80_000)  // 40 ms each way
+        let starter = ScriptedPlayer(try await trivia.host.join("Starter"))  // the third player starts the game
+        let asked = try #require(await slow.question(1))
+        #expect(await fast.question(1) != nil)
+
+        // Slow presses first; Fast 20 ms later. Fast's press arrives ~20 ms before Slow's.
+        #expect(slow.player.press(asked.right).wasSent)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(fast.player.press(asked.right).wasSent)
+
+        let result = try #require(await starter.result(1))
+        #expect(result.scored == [slow.id])
+        #expect(result.ended == .firstCorrect)
+        #expect(result.tie == false)
+        // The host did receive Fast's answer first: it acknowledged Fast before Slow.
+        let acknowledged = trivia.sent.compactMap { sent -> PeerID? in
+            if case .accepted = sent.message { return sent.to.first }
+            return nil
+        }
+        #expect(acknowledged == [fast.id, slow.id])
+        for player in [slow, fast, starter] { await player.quit() }
+        await proxy.close()
+        await trivia.stop()
+    }
+
+    /// Presses made at one instant tie end to end: both score, the result says so, both win. The
+    /// exact 1 ms boundary is unit-tested (PressJudgeTests, FirstModeTests); here the tolerance is
+    /// widened to 20 ms so that clock-estimate noise on a loaded 2-core machine (tests run in
+    /// parallel) cannot split a real tie.
+    @Test func simultaneousPressesTieAndTiedPlayersAllWin() async throws {
+        var judge = PressJudge()
+        judge.configuration.tieTolerance = 20_000
+        let trivia = try await TriviaTestHost.start(bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10, judge: judge)
+        let session = trivia.host.server.session
+        let ann = ScriptedPlayer(try await trivia.host.join("Ann"))
+        let bob = ScriptedPlayer(try await trivia.host.join("Bob"))
+        #expect(await eventually(within: 10) {
+            (session.clock(of: ann.id)?.samples ?? 0) >= 2 && (session.clock(of: bob.id)?.samples ?? 0) >= 2
+        })
+        let cy = ScriptedPlayer(try await trivia.host.join("Cy"))
+        let asked = try #require(await ann.question(1))
+        #expect(await bob.question(1) != nil)
+        // Both press at the same instant (one clock, one stamp); Cy answers wrong.
+        let now = Press.now()
+        try ann.sendRaw(question: 1, choice: asked.right, pressedAt: now)
+        try bob.sendRaw(question: 1, choice: asked.right, pressedAt: now)
+        cy.player.press(asked.wrong)
+        let result = try #require(await cy.result(1))
+        #expect(result.tie)
+        #expect(Set(result.scored) == [ann.id, bob.id])  // within the group, by corrected time (offset noise)
+        let final = try #require(await cy.gameOver())
+        #expect(final.winners == [ann.id, bob.id])
+        #expect(final.points == 1)
+        for player in [ann, bob, cy] { await player.quit() }
+        await trivia.stop()
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import Trivia
+
+@Suite struct QuestionBankTests {
+    static func parse(_ json: String) throws(QuestionBankError) -> QuestionBank {
+        try QuestionBank.parse(Data(json.utf8), source: "quiz.json")
+    }
+
+    static func problem(_ json: String) -> QuestionBankError? {
+        do {
+            _ = try parse(json)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theEmbeddedBankHasAtLeastSixtyValidQuestionsAcrossCategories() throws {
+        let bank = QuestionBank.embedded()
+        #expect(bank.questions.count >= 60)
+        #expect(bank.source == "embedded bank")
+        #expect(Set(bank.questions.compactMap(\.category)).count >= 8)
+        #expect(bank.questions.allSatisfy { $0.answers.count >= 2 && $0.answers.indices.contains($0.correctIndex) })
+        try bank.validate()
+    }
+
+    @Test func aFullEntryParses() throws {
+        let bank = try Self.parse("""
+            {"questions": [
+              {"question": "  Which planet is red? ", "category": "Space", "timeLimit": 15,
+               "answers": [{"text": "Venus"}, {"text": "Mars", "correct": true}, {"text": "Pluto", "correct": false}]},
+              {"question": "2 + 2?", "timeLimit": 2.5, "answers": [{"text": "4", "correct": true}, {"text": "5"}], "note": "ignored"}
+            ]}
+            """)
+        #expect(bank.questions.count == 2)
+        #expect(bank.questions[0] == TriviaQuestion(text: "Which planet is red?", answers: ["Venus", "Mars", "Pluto"], correctIndex: 1, category: "Space", timeLimit: 15))
+        #expect(bank.questions[1].timeLimit == 2.5)
+        #expect(bank.questions[1].category == nil)
+        #expect(bank.questions[0].correctAnswer == "Mars")
+    }
+
+    @Test func malformedJSONNamesTheFile() {
+        let error = Self.problem(#"{"questions": [ {"question": "x", "answers": [}"#)
+        #expect(error?.source == "quiz.json")
+        #expect(error?.entry == nil)
+        #expect(error?.description.hasPrefix("quiz.json: not valid JSON") == true)
+    }
+
+    @Test func anEmptyBankIsRefused() {
+        #expect(Self.problem(#"{"questions": []}"#)?.description == "quiz.json: the bank has no questions")
+    }
+
+    @Test func theTopLevelMustHoldAQuestionsArray() {
+        #expect(Self.problem(#"[{"question": "x"}]"#)?.problem == #"expected an object with a "questions" array at the top level"#)
+        #expect(Self.problem(#"{"questions": {"question": "x"}}"#)?.problem == #""questions" must be an array"#)
+    }
+
+    @Test func aQuestionWithOneAnswerIsRefusedNamingTheEntry() {
+        let error = Self.problem("""
+            {"questions": [
+              {"question": "Fine?", "answers": [{"text": "yes", "correct": true}, {"text": "no"}]},
+              {"question": "What is the capital of a country with a long name?", "answers": [{"text": "Only", "correct": true}]}
+            ]}
+            """)
+        #expect(error?.entry == 2)
+        #expect(error?.description == #"quiz.json: entry 2 ("What is the capital of a country with a…"): only one answer; a question needs 2 to 9"#)
+    }
+
+    @Test func aQuestionWithNoCorrectAnswerIsRefused() {
+        let error = Self.problem(#"{"questions": [{"question": "Pick", "answers": [{"text": "a"}, {"text": "b", "correct": false}]}]}"#)
+        #expect(error?.description == #"quiz.json: entry 1 ("Pick"): no answer is marked correct"#)
+    }
+
+    @Test func twoCorrectAnswersAreRefused() {
+        let error = Self.problem(#"{"questions": [{"question": "Pick", "answers": [{"text": "a", "correct": true}, {"text": "b", "correct": true}]}]}"#)
+        #expect(error?.problem == "answers 1 and 2 are both marked correct; mark exactly one")
+    }
+
+    @Test(arguments: [
+        (#"{"answers": []}"#, #"missing "question""#),
+        (#"{"question": 7, "answers": []}"#, #""question" must be a string"#),
+        (#"{"question": "  "}"#, #"missing "answers""#),
+        (#"{"question": "Q", "answers": "a,b"}"#, #""answers" must be an array"#),
+        (#"{"question": "Q", "answers": []}"#, "no answers; a question needs 2 to 9"),
+        (#"{"question": "Q", "answers": ["a", "b"]}"#, #"answer 1: expected an object with "text""#),
+        (#"{"question": "Q", "answers": [{"txt": "a"}]}"#, #"answer 1: missing "text" string"#),
+        (#"{"question": "Q", "answers": [{"text": "a", "correct": "yes"}, {"text": "b"}]}"#, #"answer 1: "correct" must be true or false"#),
+        (#"{"question": "Q", "answers": [{"text": "a", "correct": true}, {"text": " "}]}"#, "answer 2 is empty"),
+        (#"{"question": "Q", "answers": [{"text": "Same", "correct": true}, {"text": "same"}]}"#, "answers 1 and 2 are the same"),
+        (#"{"question": "Q", "category": 3, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""category" must be a string"#),
+        (#"{"question": "Q", "category": "", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""category" must be 1-40 characters"#),
+        (#"{"question": "Q", "timeLimit": "5", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""timeLimit" must be a number of seconds"#),
+        (#"{"question": "Q", "timeLimit": 0.5, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""timeLimit" 0.5 is outside 1-600 seconds"#),
+        (#"{"question": "", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, "the question text is empty"),
+        ("7", "expected an object"),
+    ])
+    func everyRuleNamesTheProblem(entry: String, problem: String) {
+        let error = Self.problem(#"{"questions": [\#(entry)]}"#)
+        #expect(error?.entry == 1)
+        #expect(error?.problem == problem)
+    }
+
+    @Test func tenAnswersAreTooManyForOneKey() {
+        let answers = (1...10).map { #"{"text": "a\#($0)"\#($0 == 1 ? #", "correct": true"# : "")}"# }.joined(separator: ",")
+        #expect(Self.problem(#"{"questions": [{"question": "Q", "answers": [\#(answers)]}]}"#)?.problem == "10 answers; at most 9 (players answer with one key, 1-9)")
+    }
+
+    @Test func aRepeatedQuestionIsRefused() {
+        let entry = #"{"question": "Same?", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#
+        let error = Self.problem(#"{"questions": [\#(entry), \#(entry.replacingOccurrences(of: "Same?", with: "same?"))]}"#)
+        #expect(error?.entry == 2)
+        #expect(error?.problem == "the same question as entry 1")
+    }
+
+    @Test func loadingAFileNamesItInErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trivia-bank-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.json")
+        try Data(#"{"questions": [{"question": "Q", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}]}"#.utf8).write(to: good)
+        #expect(try QuestionBank.load(path: good.path).questions.count == 1)
+
+        let missing = directory.appendingPathComponent("missing.json").path
+        #expect(throws: QuestionBankError.self) { try QuestionBank.load(path: missing) }
+        do {
+            _ = try QuestionBank.load(path: missing)
+        } catch {
+            #expect(error.source == missing)
+            #expect(error.problem.hasPrefix("cannot read the file"))
+        }
+    }
+
+    @Test func banksBuiltInCodeAreValidatedToo() {
+        #expect(throws: QuestionBankError.self) {
+            try QuestionBank(questions: [TriviaQuestion(text: "Q", answers: ["a", "b"], correctIndex: 2)], source: "code")
+        }
+        #expect(throws: QuestionBankError.self) { try QuestionBank(questions: [], source: "code") }
+    }
+}

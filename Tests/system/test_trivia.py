@@ -1,0 +1,130 @@
+"""Trivia end to end with real processes: `snap-host serve --game trivia` and `snap-host join --bot`
+over TCP, bank errors, and the command line's rules."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from trivia_support import Proc, finals, game_over, results, snap_host_binary, start_host, start_join
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture
+def procs():
+    started: list[Proc] = []
+    yield started
+    for proc in reversed(started):
+        proc.stop()
+
+
+@pytest.mark.parametrize("mode", ["first", "timed"])
+def test_three_bots_play_a_full_game_and_agree(procs, mode):
+    host, port = start_host("--mode", mode, "--rounds", "4", "--question-time", "1.5", "--result-time", "0.2",
+                            "--start-when-full", "--max-players", "3")
+    procs.append(host)
+    bots = [start_join(port, name) for name in PLAYERS]
+    procs.extend(bots)
+    for bot in bots:
+        assert bot.wait_exit(40) == 0, bot.describe()
+        assert "disconnected: userQuit" in bot.stderr(), bot.describe()
+
+    views = []
+    for bot in bots:
+        lines = bot.stdout()
+        seen = results(lines)
+        assert [r["number"] for r in seen] == [1, 2, 3, 4], bot.describe()
+        points = finals(lines)
+        assert set(points) == set(PLAYERS), bot.describe()
+        # The final scores are the sum of the per-question results this client saw.
+        sums = Counter(name for r in seen for name in r["scored"])
+        assert points == {name: sums.get(name, 0) for name in PLAYERS}, bot.describe()
+        if mode == "first":
+            assert all(len(r["scored"]) <= 1 or r["tie"] for r in seen)
+        views.append((game_over(lines), points, [(r["correct"], r["scored"]) for r in seen]))
+    # Every client agrees on the winner(s), the standings and every result; so does the host.
+    assert all(view == views[0] for view in views), views
+    assert views[0][0] is not None and views[0][0].startswith(("game over: winner ", "game over: tied winners ")), views[0]
+    assert host.wait_line("^" + views[0][0].replace("(", r"\(").replace(")", r"\)") + "$", 5), host.describe()
+    host_lines = host.stdout()
+    assert any(line.startswith("question 1/4") for line in host_lines)
+    assert any(line.startswith("time left: ") for line in host_lines)
+    assert finals(host_lines) == views[0][1]
+
+    # The host is back in its lobby: new players wait there, then play the next game.
+    dee = start_join(port, "Dee")
+    procs.append(dee)
+    assert dee.wait_line(r"^lobby: 1/3 players, game starts when full$", 10), dee.describe()
+    others = [start_join(port, name) for name in ("Eve", "Fay")]
+    procs.extend(others)
+    for bot in [dee, *others]:
+        assert bot.wait_exit(40) == 0, bot.describe()
+        assert set(finals(bot.stdout())) == {"Dee", "Eve", "Fay"}, bot.describe()
+    assert host.stop() == 0, host.describe()
+    assert sum(1 for line in host.stdout() if line.startswith("game over: ")) == 2, host.describe()
+
+
+def test_start_after_starts_without_a_full_house_and_late_joiners_play_on(procs):
+    host, port = start_host("--rounds", "3", "--question-time", "1", "--result-time", "0.2", "--start-after", "0.3",
+                            "--max-players", "4")
+    procs.append(host)
+    first = start_join(port, "Ann")
+    procs.append(first)
+    assert first.wait_line(r"^question 1/3", 10), first.describe()
+    late = start_join(port, "Bob")
+    procs.append(late)
+    assert late.wait_line(r"^game: first mode, 3 questions, you play from question [23]$", 10), late.describe()
+    for bot in (first, late):
+        assert bot.wait_exit(30) == 0, bot.describe()
+    assert finals(first.stdout()) == finals(late.stdout())
+    assert "Bob" in finals(late.stdout())
+
+
+BAD_BANKS = {
+    "malformed.json": ('{"questions": [ {"question": "x", ', "not valid JSON"),
+    "empty.json": ('{"questions": []}', "the bank has no questions"),
+    "one-answer.json": (json.dumps({"questions": [
+        {"question": "Fine?", "answers": [{"text": "yes", "correct": True}, {"text": "no"}]},
+        {"question": "Lonely?", "answers": [{"text": "only", "correct": True}]}]}),
+        'entry 2 ("Lonely?"): only one answer; a question needs 2 to 9'),
+    "no-correct.json": (json.dumps({"questions": [{"question": "Which?", "answers": [{"text": "a"}, {"text": "b"}]}]}),
+                        'entry 1 ("Which?"): no answer is marked correct'),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_BANKS))
+def test_an_unusable_bank_is_named_and_nothing_starts(tmp_path, name):
+    text, problem = BAD_BANKS[name]
+    path = tmp_path / name
+    path.write_text(text)
+    proc = Proc([str(snap_host_binary()), "serve", "--game", "trivia", "--questions", str(path), "--port", "0",
+                 "--host", "127.0.0.1", "--no-dnssd", "--no-bluetooth"], "host")
+    assert proc.wait_exit(15) == 65, proc.describe()
+    assert proc.stdout() == [], proc.describe()  # never listened
+    errors = "\n".join(proc.stderr())
+    assert f"snap-host: {path}: " in errors, errors
+    assert problem in errors, errors
+
+
+def test_a_missing_bank_file_is_named(tmp_path):
+    missing = tmp_path / "nope.json"
+    proc = Proc([str(snap_host_binary()), "serve", "--game", "trivia", "--questions", str(missing), "--port", "0",
+                 "--host", "127.0.0.1", "--no-dnssd", "--no-bluetooth"], "host")
+    assert proc.wait_exit(15) == 65, proc.describe()
+    assert any(f"{missing}: cannot read the file" in line for line in proc.stderr()), proc.describe()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--mode", "timed"], "the trivia options need --game trivia"),
+    (["--game", "trivia", "--start-when-full", "--start-after", "3"], "--start-when-full and --start-after exclude each other"),
+    (["--game", "trivia", "--rounds", "0"], "--rounds must be at least 1"),
+    (["--game", "trivia", "--mode", "fastest"], "fastest"),
+    (["--game", "chess"], "the games are `lobby` and `trivia`"),
+])
+def test_bad_trivia_options_are_refused(args, message):
+    proc = Proc([str(snap_host_binary()), "serve", "--port", "0", "--no-dnssd", "--no-bluetooth", *args], "host")
+    assert proc.wait_exit(15) == 64, proc.describe()
+    assert message in "\n".join(proc.stderr()), proc.describe()

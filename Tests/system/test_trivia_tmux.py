@@ -1,0 +1,89 @@
+"""The person-facing trivia client, driven as a person would: `snap-host join` runs in a tmux
+pane (a real terminal), the test reads the screen with capture-pane and presses a key with
+send-keys, without Enter."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from trivia_support import snap_host_binary, start_host
+
+
+class Tmux:
+    """A private tmux server (its own socket), so no one else's sessions are touched."""
+
+    def __init__(self) -> None:
+        self.socket = f"snap-trivia-{os.getpid()}-{time.monotonic_ns()}"
+
+    def run(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True).stdout
+
+    def start(self, command: str) -> None:
+        self.run("new-session", "-d", "-s", "player", "-x", "100", "-y", "40", command)
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "player")
+
+    def wait_screen(self, pattern: str, timeout: float) -> re.Match | None:
+        regex = re.compile(pattern, re.MULTILINE)
+        deadline = time.monotonic() + timeout
+        while True:
+            match = regex.search(self.screen())
+            if match or time.monotonic() > deadline:
+                return match
+            time.sleep(0.05)  # the screen has no event to await; poll it
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "player", *keys)
+
+    def kill(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+@pytest.fixture
+def tmux():
+    if shutil.which("tmux") is None:
+        pytest.fail("tmux is not installed (scripts/install-deps --test installs it)")
+    session = Tmux()
+    yield session
+    session.kill()
+
+
+def test_a_person_joins_sees_a_question_answers_with_a_key_and_sees_the_result(tmp_path, tmux):
+    bank = tmp_path / "bank.json"
+    bank.write_text(json.dumps({"questions": [{
+        "question": "Which answer is right?", "category": "Testing",
+        "answers": [{"text": "wrong one"}, {"text": "the right one", "correct": True}, {"text": "wrong two"}]}]}))
+    host, port = start_host("--questions", str(bank), "--start-when-full", "--max-players", "1",
+                            "--question-time", "30", "--result-time", "0.5")
+    try:
+        join = shlex.join([str(snap_host_binary()), "join", f"127.0.0.1:{port}", "--player", "Pat"])
+        tmux.start(f"{join}; echo \"join exited $?\"; sleep 60")
+        screen = tmux.wait_screen(r"^question 1/1 \[Testing\]: Which answer is right\?$", 15)
+        assert screen, tmux.screen()
+        answers = dict(re.findall(r"^  (\d)\) (.+)$", tmux.screen(), re.MULTILINE))
+        assert sorted(answers.values()) == ["the right one", "wrong one", "wrong two"], tmux.screen()
+        assert tmux.wait_screen(r"time left: \d+ s", 5), tmux.screen()
+        right = next(key for key, text in answers.items() if text == "the right one")
+
+        tmux.keys(right)  # one key, no Enter
+        assert tmux.wait_screen(rf"^you answered {right}\) the right one$", 10), tmux.screen()
+        assert tmux.wait_screen(rf"^result 1/1 \((everyoneAnswered|firstCorrect)\): correct {right}\) the right one \| scored: Pat$", 10), tmux.screen()
+        assert tmux.wait_screen(r"^you: \+1$", 5), tmux.screen()
+        assert tmux.wait_screen(r"^game over: winner Pat with 1 point$", 10), tmux.screen()
+        assert tmux.wait_screen(r"^final: 1\. Pat 1$", 5), tmux.screen()
+        assert tmux.wait_screen(r"^join exited 0$", 10), tmux.screen()
+        # The key was read without echo, and the countdown line was cleared, not left behind.
+        final_screen = tmux.screen()
+        assert not re.search(rf"^{right}$", final_screen, re.MULTILINE), final_screen
+        assert host.wait_line(r"^game over: winner Pat with 1 point$", 5), host.describe()
+    finally:
+        assert host.stop() == 0, host.describe()
