@@ -51,6 +51,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Milliseconds a new connection has to say hello.")
     var handshakeTimeout: Int64 = 3000
 
+    @Option(help: "A JSON file of serve options (keys are the long option names: {\"max-players\": 12}); options on the command line override it.")
+    var config: String?
+
     @OptionGroup(title: "Trivia (with --game trivia)") var trivia: TriviaOptions
 
     @OptionGroup var common: CommonOptions
@@ -64,6 +67,21 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
         guard handshakeTimeout >= 100 else { throw ValidationError("--handshake-timeout must be at least 100 ms") }
+        do { try serverConfiguration().validate() } catch { throw ValidationError(error.description) }
+    }
+
+    /// The server settings these options describe.
+    func serverConfiguration() -> ServerConfiguration {
+        var configuration = ServerConfiguration(name: name ?? Self.defaultName())
+        configuration.game = game
+        configuration.capacity = maxPlayers
+        configuration.host = host
+        configuration.port = port
+        configuration.joinCode = joinCode
+        configuration.connection = .init(
+            handshakeTimeout: .milliseconds(handshakeTimeout),
+            heartbeat: .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout)))
+        return configuration
     }
 
     func run() async throws {
@@ -77,18 +95,9 @@ struct Serve: AsyncParsableCommand {
             Terminal.err("snap-host: \(error)")
             throw ExitCode(65)
         }
-        var configuration = ServerConfiguration(name: name ?? Self.defaultName())
-        configuration.game = game
-        configuration.capacity = maxPlayers
-        configuration.host = host
-        configuration.port = port
-        configuration.joinCode = joinCode
-        configuration.connection = .init(
-            handshakeTimeout: .milliseconds(handshakeTimeout),
-            heartbeat: .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout)))
         let server: MatchmakingServer
         do {
-            server = try MatchmakingServer(configuration: configuration, logger: logger)
+            server = try MatchmakingServer(configuration: serverConfiguration(), logger: logger)
         } catch {
             throw ValidationError(error.description)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Logging
 import NIOCore
 import NIOPosix
@@ -18,8 +19,17 @@ struct SnapHost: AsyncParsableCommand {
     @MainActor static func main() async {
         TerminationSignals.install()
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "serve", let path = ConfigFile.path(in: arguments) {
+            do {
+                arguments = try ConfigFile.expand(arguments, path: path)
+            } catch {
+                FileHandle.standardError.write(Data("snap-host: \(error)\n".utf8))
+                Foundation.exit(78)  // EX_CONFIG
+            }
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
