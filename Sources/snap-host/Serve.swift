@@ -87,6 +87,13 @@ struct Serve: AsyncParsableCommand {
             Terminal.err("snap-host: \(error)")
             throw ExitCode(65)
         }
+        let replay: ReplayLog?
+        do {
+            replay = try snap.replayLog.map { try ReplayLog(path: $0) }
+        } catch {
+            Terminal.err("snap-host: \(snap.replayLog ?? ""): cannot write the replay log")
+            throw ExitCode(73)
+        }
         var configuration = ServerConfiguration(name: name ?? Self.defaultName())
         configuration.game = game
         configuration.capacity = maxPlayers
@@ -108,13 +115,6 @@ struct Serve: AsyncParsableCommand {
         if !noDnssd { services.append(.init(service: LANAdvertising(server: server, logger: logger))) }
         if !noBluetooth { logger.debug("bluetooth is not in this version") }
         if game == "snap" {
-            let replay: ReplayLog?
-            do {
-                replay = try snap.replayLog.map { try ReplayLog(path: $0) }
-            } catch {
-                Terminal.err("snap-host: \(snap.replayLog ?? ""): cannot write the replay log")
-                throw ExitCode(73)
-            }
             let settings = snap.settings(startAfter: trivia.startAfter)
             let screen = SnapHostScreen(capacity: maxPlayers, replay: replay)
             screen.announce(settings)

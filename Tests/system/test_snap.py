@@ -255,3 +255,12 @@ def test_bad_snap_options_are_refused(args, message):
     proc = Proc([str(snap_host_binary()), "serve", "--port", "0", "--no-dnssd", "--no-bluetooth", *args], "host")
     assert proc.wait_exit(15) == 64, proc.describe()
     assert message in "\n".join(proc.stderr()), proc.describe()
+
+
+def test_an_unwritable_replay_log_is_named_and_nothing_starts(tmp_path):
+    path = tmp_path / "no-such-dir" / "replay.jsonl"
+    proc = Proc([str(snap_host_binary()), "serve", "--game", "snap", "--replay-log", str(path), "--port", "0",
+                 "--host", LOOPBACK, "--no-dnssd", "--no-bluetooth"], "host")
+    assert proc.wait_exit(15) == 73, proc.describe()
+    assert proc.stdout() == [], proc.describe()  # never listened
+    assert f"snap-host: {path}: cannot write the replay log" in "\n".join(proc.stderr()), proc.describe()
