@@ -1,3 +1,4 @@
+import Foundation
 import Matchmaking
 import SnapGame
 import Testing
@@ -139,6 +140,12 @@ import Testing
         #expect(games[0].recordedEnd != nil)
         #expect(games[0].conserved)
         #expect(games[0].final.isOver)
+        // The same log as JSON lines (the replay file's format) replays the same.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let lines = try log.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n")
+        #expect(try SnapReplay.replay(jsonLines: lines) == games)
+        #expect(throws: SnapReplay.Failure.self) { try SnapReplay.replay(jsonLines: "{\"kind\":\"flip\",\"player\":1,\"card\":3}") }
         // A tampered log does not replay.
         let index = try #require(log.firstIndex { if case .flip = $0 { true } else { false } })
         guard case .flip(let player, let original) = log[index] else { return }

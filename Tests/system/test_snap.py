@@ -264,3 +264,17 @@ def test_an_unwritable_replay_log_is_named_and_nothing_starts(tmp_path):
     assert proc.wait_exit(15) == 73, proc.describe()
     assert proc.stdout() == [], proc.describe()  # never listened
     assert f"snap-host: {path}: cannot write the replay log" in "\n".join(proc.stderr()), proc.describe()
+
+
+def test_host_quit_mid_game_sends_every_player_back_to_idle_with_server_quit(procs):
+    host, port = start_snap_host("--max-players", "2", "--max-flips", "100000")
+    procs.append(host)
+    bots = [join(port, name, "--bot", "--reaction-ms", "50", "--flip-ms", "30") for name in ("Ann", "Bob")]
+    procs.extend(bots)
+    for bot in bots:
+        assert bot.wait_line(r"^flip: ", 15), bot.describe()
+    assert host.stop() == 0, host.describe()
+    for bot in bots:
+        assert bot.wait_exit(10) == 0, bot.describe()
+        assert "disconnected: serverQuit" in bot.stderr(), bot.describe()
+        assert game_over(bot.stdout()) is None
