@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Discovery", targets: ["Discovery"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
         .library(name: "Trivia", targets: ["Trivia"]),
+        .library(name: "SnapGame", targets: ["SnapGame"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
     ],
     dependencies: [
@@ -53,10 +54,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        .target(
+            name: "SnapGame",
+            dependencies: [
+                "Matchmaking",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Trivia",
+                "Matchmaking", "Discovery", "Trivia", "SnapGame",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -73,10 +81,11 @@ let package = Package(
             path: "Sources/SnapBench"),
         .testTarget(name: "DiscoveryTests", dependencies: ["Discovery"]),
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "Matchmaking"]),
+        .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "Matchmaking"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Matchmaking", "Trivia",
+                "Matchmaking", "Trivia", "SnapGame",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -47,14 +47,25 @@ enum ConfigFile {
         } catch {
             throw Invalid(description: "config \(path): not valid JSON")
         }
+        // Each key is checked on its own, in the context of a game it can belong to (a game's own
+        // options are refused without it); an error is reported as the file's own game sees it.
+        var games = ["trivia", "snap", "lobby"]
+        if case .string(let game) = object["game"] { games.removeAll { $0 == game }; games.insert(game, at: 0) }
         var options: [String] = []
         for key in object.keys.sorted() {
             let option = try Self.option(key: key, value: object[key]!, path: path)
-            do {
-                // Checked on its own (with --game trivia, so trivia options make sense alone).
-                _ = try Serve.parse(key == "game" ? option : ["--game", "trivia"] + option)
-            } catch {
-                let message = Serve.message(for: error).replacingOccurrences(of: "\n", with: " ")
+            var firstError: (any Error)?
+            for game in key == "game" ? [""] : games {
+                do {
+                    _ = try Serve.parse(game.isEmpty ? option : ["--game", game] + option)
+                    firstError = nil
+                    break
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
+            }
+            if let firstError {
+                let message = Serve.message(for: firstError).replacingOccurrences(of: "\n", with: " ")
                 throw Invalid(description: "config \(path): key \"\(key)\": \(message)")
             }
             options += option

@@ -11,7 +11,8 @@ struct Join: AsyncParsableCommand {
         discussion: """
             Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
-            reached. Type a line to chat; /quit leaves. In trivia: answer with a key 1-9 (a number and \
+            reached. Type a line to chat; /quit leaves. In Snap!: f or space flips, s snaps, q leaves \
+            (f, s and Enter when stdin is not a terminal); --bot plays with --reaction-ms. In trivia: answer with a key 1-9 (a number and \
             Enter when stdin is not a terminal), q leaves; at game over the final standings print and \
             join exits 0.
             """)
@@ -28,8 +29,10 @@ struct Join: AsyncParsableCommand {
     @Option(help: "The host's join code, if it has one.")
     var joinCode: String?
 
-    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, leave at game over.")
+    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap; leave at game over.")
     var bot = false
+
+    @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
     @OptionGroup var common: CommonOptions
 
@@ -51,13 +54,15 @@ struct Join: AsyncParsableCommand {
         } catch {
             throw Self.exit(for: error)
         }
+        quitter.connected(session)  // before saying so: a signal from then on must say bye
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
         let names = PeerNames(session: session)
-        quitter.connected(session)
         async let events: Void = names.follow(session.events)
         let reason: EndReason
-        if session.game == "trivia" {
+        if session.game == "snap" {
+            reason = await SnapClientScreen(session: session, bot: bot ? snapBot.bot : nil, names: names).run()
+        } else if session.game == "trivia" {
             reason = await TriviaClientScreen(session: session, bot: bot, names: names).run()
         } else {
             reason = await Self.lobby(session, bot: bot, names: names)

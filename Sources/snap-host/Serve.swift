@@ -4,6 +4,7 @@ import Logging
 import Matchmaking
 import NIOCore
 import ServiceLifecycle
+import SnapGame
 import Trivia
 
 /// `snap-host serve`: run a host until SIGTERM/SIGINT.
@@ -13,7 +14,8 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Prints `listening on HOST:PORT` on stdout once it accepts connections, then one line per \
             player joining or leaving and per chat line; with `--game trivia`, the lobby, each question \
-            with its countdown, the results and the standings. Logs go to stderr. SIGTERM or SIGINT \
+            with its countdown, the results and the standings; with `--game snap`, every flip and snap, \
+            the table and the winner (docs/SNAP.md). Logs go to stderr. SIGTERM or SIGINT \
             tells every player `serverQuit` and exits 0. A question bank that cannot be used prints \
             the file, the entry and the problem on stderr and exits 65 before listening.
             """)
@@ -21,7 +23,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
     var name: String?
 
-    @Option(help: "The game to run: `lobby` (presence and chat) or `trivia`.")
+    @Option(help: "The game to run: `lobby` (presence and chat), `trivia` or `snap`.")
     var game: String = "lobby"
 
     @Option(help: "Most players admitted at once (1-10000).")
@@ -56,13 +58,21 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Trivia (with --game trivia)") var trivia: TriviaOptions
 
+    @OptionGroup(title: "Snap! (with --game snap)") var snap: SnapOptions
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard ["lobby", "trivia"].contains(game) else {
-            throw ValidationError("--game \(game): the games are `lobby` and `trivia`")
+        guard ["lobby", "trivia", "snap"].contains(game) else {
+            throw ValidationError("--game \(game): the games are `lobby`, `trivia` and `snap`")
         }
-        if game != "trivia", trivia.isUsed { throw ValidationError("the trivia options need --game trivia") }
+        if game == "snap" {
+            if trivia.isUsedBeyondStart { throw ValidationError("the trivia options need --game trivia") }
+            guard maxPlayers >= 2 else { throw ValidationError("snap needs --max-players of at least 2") }
+        } else if game != "trivia", trivia.isUsed {
+            throw ValidationError("the trivia options need --game trivia")
+        }
+        if game != "snap", snap.isUsed { throw ValidationError("the snap options need --game snap") }
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
@@ -95,6 +105,13 @@ struct Serve: AsyncParsableCommand {
             Terminal.err("snap-host: \(error)")
             throw ExitCode(65)
         }
+        let replay: ReplayLog?
+        do {
+            replay = try snap.replayLog.map { try ReplayLog(path: $0) }
+        } catch {
+            Terminal.err("snap-host: \(snap.replayLog ?? ""): cannot write the replay log")
+            throw ExitCode(73)
+        }
         let server: MatchmakingServer
         do {
             server = try MatchmakingServer(configuration: serverConfiguration(), logger: logger)
@@ -106,7 +123,13 @@ struct Serve: AsyncParsableCommand {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         if !noDnssd { services.append(.init(service: LANAdvertising(server: server, logger: logger))) }
         if !noBluetooth { logger.debug("bluetooth is not in this version") }
-        if let bank {
+        if game == "snap" {
+            let settings = snap.settings(startAfter: trivia.startAfter)
+            let screen = SnapHostScreen(capacity: maxPlayers, replay: replay)
+            screen.announce(settings)
+            let table = SnapTable(settings: settings, capacity: maxPlayers, seed: snap.seed ?? UInt64.random(in: 0...UInt64.max))
+            services.append(.init(service: SnapGameHost(session: server.session, table: table, logger: logger, observer: screen.show)))
+        } else if let bank {
             let screen = TriviaHostScreen(capacity: maxPlayers)
             screen.announce(bank: bank, settings: trivia.settings, rule: trivia.startRule)
             let table = TriviaTable(bank: bank, settings: trivia.settings, startRule: trivia.startRule, capacity: maxPlayers)

@@ -30,6 +30,9 @@ struct TriviaOptions: ParsableArguments {
         questions != nil || mode != nil || questionTime != nil || rounds != nil || startWhenFull || startAfter != nil || resultTime != nil
     }
 
+    /// Whether a trivia option other than the start rule was given (Snap! shares the start rule).
+    var isUsedBeyondStart: Bool { questions != nil || mode != nil || questionTime != nil || rounds != nil || resultTime != nil }
+
     func validate() throws {
         if startWhenFull, startAfter != nil { throw ValidationError("--start-when-full and --start-after exclude each other") }
         if let questionTime, !(0.5...600).contains(questionTime) { throw ValidationError("--question-time must be 0.5-600 seconds") }

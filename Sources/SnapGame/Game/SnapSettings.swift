@@ -1,0 +1,33 @@
+import Matchmaking
+
+/// The rules of the host's games, fixed for the run. Times are in microseconds.
+public struct SnapSettings: Hashable, Sendable {
+    /// When a game starts.
+    public enum StartRule: Hashable, Sendable {
+        /// As soon as the host is full (the default for Snap!).
+        case whenFull
+        /// This long after a second player is waiting (a game needs 2).
+        case after(Int64)
+
+        /// `whenFull` or `after`, as the lobby status says it.
+        public var name: String {
+            switch self {
+            case .whenFull: "whenFull"
+            case .after: "after"
+            }
+        }
+    }
+
+    /// When games start.
+    public var startRule: StartRule = .whenFull
+    /// The flip after which a game ends on card count (guards against games that never end).
+    public var maxFlips = 5_000
+    /// Who snapped first: the shared fair judge (collection window, tie tolerance).
+    public var judge = PressJudge()
+    /// Judge snaps by press time corrected with each player's clock estimate (true), or by
+    /// arrival on the host (false: unfair to slow links; only for tests that show the difference).
+    public var clockCorrection = true
+
+    /// The defaults: start when full, 5000 flips, the default judge, clock correction on.
+    public init() {}
+}

@@ -1,0 +1,239 @@
+import Matchmaking
+
+/// The Snap! host from game to game, and the judge of who snapped first: a lobby where players
+/// gather until the start rule is met, a game (``SnapGame``), and back to the lobby. Pure: every
+/// event takes the time (host monotonic microseconds) and the players' clock estimates, and
+/// returns actions.
+///
+/// **Judging.** The first snap to arrive opens a collection window (``PressJudge``'s: the
+/// largest median round trip among the players, 5-150 ms). Until it closes the table is frozen
+/// (flips are refused with `judging`) and every player may snap once. Each snap's time is the
+/// player's press stamp converted to the host's clock with its clock offset (``PressJudge/place(_:clock:)``),
+/// minus half that player's median round trip: the time the table took to reach them. So what is
+/// compared is each player's reaction from seeing the card, and a player on a slow link is not
+/// penalised for it. The earliest wins; within the judge's 1 ms tie tolerance the judge's order
+/// decides (earlier corrected time, then lower player id). A valid snap is applied for the first
+/// in order only (the others were late, not false); when the table shows no match, every snap in
+/// the window was false and each pays, in judged order.
+public struct SnapTable: Sendable {
+    /// Snaps being collected.
+    public struct Window: Hashable, Sendable {
+        /// When judging happens.
+        public var closesAt: Int64
+        /// The presses so far, in arrival order.
+        public var presses: [Press]
+    }
+
+    /// Where the host is.
+    public enum State: Sendable {
+        /// Between games; `startsAt` while a countdown runs.
+        case lobby(startsAt: Int64?)
+        /// A game runs; `window` while snaps are being collected.
+        case playing(SnapGame, window: Window?)
+    }
+
+    /// What the runner must do.
+    public enum Action: Hashable, Sendable {
+        /// Send this message to these players.
+        case send(SnapServerMessage, to: [PeerID])
+        /// A game started: deny new players `inProgress` until it ends.
+        case gameStarted
+        /// The game ended: admit players again.
+        case gameEnded
+        /// Append this entry to the replay log.
+        case log(SnapLogEntry)
+    }
+
+    /// The rules.
+    public let settings: SnapSettings
+    /// Most players the host admits ("full").
+    public let capacity: Int
+    /// Where the host is.
+    public private(set) var state: State = .lobby(startsAt: nil)
+    /// Players waiting for the next game, in order of arrival.
+    public private(set) var waiting: [Peer] = []
+    /// Games started.
+    public private(set) var gamesPlayed = 0
+    private var seeds: SnapRandom
+
+    /// A host in its lobby; each game's deck is shuffled with the next seed drawn from `seed`.
+    public init(settings: SnapSettings, capacity: Int, seed: UInt64) {
+        self.settings = settings
+        self.capacity = capacity
+        self.seeds = SnapRandom(seed: seed)
+    }
+
+    /// The game under way.
+    public var game: SnapGame? {
+        if case .playing(let game, _) = state { return game }
+        return nil
+    }
+
+    /// When ``tick(now:clocks:)`` has something to do.
+    public var nextWake: Int64? {
+        switch state {
+        case .lobby(let startsAt): startsAt
+        case .playing(_, let window): window?.closesAt
+        }
+    }
+
+    // MARK: Events
+
+    /// A player was admitted.
+    public mutating func joined(_ peer: Peer, now: Int64) -> [Action] {
+        waiting.append(peer)
+        guard case .lobby(let startsAt) = state else {
+            return [.send(.lobby(lobbyStatus(startsAt: nil, now: now)), to: [peer.id])]
+        }
+        return lobbyChanged(startsAt: startsAt, now: now)
+    }
+
+    /// A player left.
+    public mutating func left(_ id: PeerID, now: Int64) -> [Action] {
+        waiting.removeAll { $0.id == id }
+        switch state {
+        case .lobby(let startsAt):
+            return lobbyChanged(startsAt: startsAt, now: now)
+        case .playing(var game, var window):
+            guard game.leave(id) else { return [] }
+            window?.presses.removeAll { $0.peer == id }
+            if window?.presses.isEmpty == true { window = nil }
+            return [.log(.leave(player: id))] + after(game, window: window, event: TableEvent(type: "leave", player: id), now: now)
+        }
+    }
+
+    /// A message from a player arrived at `arrivedAt` (nil: not a Snap! message).
+    public mutating func received(_ message: SnapClientMessage?, from id: PeerID, arrivedAt: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        func refuse(_ reason: SnapRefusal, _ action: String?) -> [Action] { [.send(.refused(Refused(action: action, reason: reason)), to: [id])] }
+        guard let message else { return refuse(.malformed, nil) }
+        let action = message == .flip ? "flip" : "snap"
+        guard case .playing(var game, var window) = state else { return refuse(.noGame, action) }
+        guard let seat = game.seat(of: id), game.seats[seat].isPlaying else { return refuse(.notPlaying, action) }
+        switch message {
+        case .flip:
+            guard window == nil else { return refuse(.judging, action) }
+            switch game.flip(by: id) {
+            case .failure(let refusal): return refuse(refusal == .notYourTurn ? .notYourTurn : .notPlaying, action)
+            case .success(let card):
+                return [.log(.flip(player: id, card: card))]
+                    + after(game, window: nil, event: TableEvent(type: "flip", player: id, card: card), now: arrivedAt)
+            }
+        case .snap(let press):
+            if press.seq != game.seq, press.seq > game.seq || !game.hasMatch { return refuse(.stale, action) }
+            let entry = Press(peer: id, pressedAt: press.pressedAt, arrivedAt: arrivedAt)
+            if var open = window {
+                guard !open.presses.contains(where: { $0.peer == id }) else { return refuse(.alreadySnapped, action) }
+                open.presses.append(entry)
+                window = open
+            } else {
+                let players = game.playing.map { game.seats[$0].peer.id }
+                let span = settings.judge.collectionWindow(clocks: players.compactMap { clocks[$0] })
+                window = Window(closesAt: arrivedAt + span, presses: [entry])
+            }
+            state = .playing(game, window: window)
+            return []
+        }
+    }
+
+    /// Time passed: starts a game, or judges the snaps, when due.
+    public mutating func tick(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        switch state {
+        case .lobby(let startsAt):
+            guard let startsAt, now >= startsAt, waiting.count >= 2 else { return [] }
+            return startGame(now: now)
+        case .playing(let game, let window):
+            guard let window, now >= window.closesAt else { return [] }
+            return judge(window, in: game, now: now, clocks: clocks)
+        }
+    }
+
+    /// Orders the window's snaps and applies them.
+    private mutating func judge(_ window: Window, in game: SnapGame, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        var game = game
+        let placed = window.presses.map { press -> JudgedPress in
+            guard settings.clockCorrection else { return JudgedPress(press: press, time: press.arrivedAt, basis: .arrival) }
+            var judged = settings.judge.place(press, clock: clocks[press.peer])
+            judged.time -= (clocks[press.peer]?.medianRoundTrip ?? 0) / 2
+            return judged
+        }
+        let order = settings.judge.judge(placed).order.map(\.peer)
+        var actions: [Action] = []
+        if game.hasMatch {
+            let winner = order[0]
+            guard case .won(let cards, let from) = game.snap(by: winner) else { preconditionFailure("a snap on a match wins") }
+            actions.append(.log(.snap(player: winner, snappers: order, valid: true)))
+            return actions + after(
+                game, window: nil, event: TableEvent(type: "snap", player: winner, cards: cards, players: from, snappers: order), now: now)
+        }
+        for snapper in order where !game.isOver {
+            guard case .paid(let to) = game.snap(by: snapper) else { continue }
+            actions.append(.log(.snap(player: snapper, snappers: order, valid: false)))
+            actions += after(game, window: nil, event: TableEvent(type: "falseSnap", player: snapper, players: to, snappers: order), now: now)
+            guard case .playing(let next, _) = state else { break }
+            game = next
+        }
+        if case .playing(let next, _) = state { state = .playing(next, window: nil) }
+        return actions
+    }
+
+    // MARK: Helpers
+
+    /// After an event: tell everyone the table, and end the game when it is over.
+    private mutating func after(_ game: SnapGame, window: Window?, event: TableEvent, now: Int64) -> [Action] {
+        let everyone = game.seats.filter { $0.status != .left }.map(\.peer.id)
+        var actions: [Action] = [.send(.table(Self.view(game, event: event)), to: everyone)]
+        guard let outcome = game.outcome else {
+            state = .playing(game, window: window)
+            return actions
+        }
+        let standings = Self.seats(game).sorted { ($0.cards, $1.id) > ($1.cards, $0.id) }
+        actions.append(.send(.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips)), to: everyone))
+        actions.append(.log(.end(
+            outcome, flips: game.flips, cards: game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }, removed: game.removed.count)))
+        actions.append(.gameEnded)
+        state = .lobby(startsAt: nil)
+        return actions + lobbyChanged(startsAt: nil, now: now)
+    }
+
+    private mutating func lobbyChanged(startsAt: Int64?, now: Int64) -> [Action] {
+        var startsAt = startsAt
+        switch settings.startRule {
+        case .whenFull:
+            if waiting.count >= max(2, capacity) { return startGame(now: now) }
+        case .after(let delay):
+            if waiting.count < 2 {
+                startsAt = nil
+            } else if startsAt == nil {
+                startsAt = now + delay
+            }
+        }
+        state = .lobby(startsAt: startsAt)
+        return waiting.isEmpty ? [] : [.send(.lobby(lobbyStatus(startsAt: startsAt, now: now)), to: waiting.map(\.id))]
+    }
+
+    private func lobbyStatus(startsAt: Int64?, now: Int64) -> SnapLobby {
+        SnapLobby(
+            players: waiting.count, capacity: capacity, startRule: settings.startRule.name, startsInMs: startsAt.map { max(0, $0 - now) / 1000 })
+    }
+
+    private mutating func startGame(now: Int64) -> [Action] {
+        let seed = seeds.next()
+        let players = waiting
+        waiting = []
+        gamesPlayed += 1
+        let game = SnapGame(seed: seed, players: players, maxFlips: settings.maxFlips)
+        state = .playing(game, window: nil)
+        return [.gameStarted, .log(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
+                .send(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id))]
+    }
+
+    /// Every seat as players see it.
+    static func seats(_ game: SnapGame) -> [SeatView] {
+        game.seats.map { SeatView(id: $0.peer.id, name: $0.peer.name, top: $0.top, faceDown: $0.faceDown.count, faceUp: $0.faceUp.count, status: $0.status) }
+    }
+
+    /// The table as players see it.
+    public static func view(_ game: SnapGame, event: TableEvent) -> TableState {
+        TableState(seq: game.seq, turn: game.turnPlayer, seats: seats(game), flips: game.flips, maxFlips: game.maxFlips, event: event)
+    }
+}

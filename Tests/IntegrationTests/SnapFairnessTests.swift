@@ -1,0 +1,60 @@
+import Logging
+import Matchmaking
+import NIOCore
+import SnapGame
+import Testing
+
+/// Contested snaps are judged by each player's reaction, with its clock offset and link delay
+/// taken into account, not by arrival: a quicker player behind a 40 ms slower link still wins.
+@Suite(.timeLimit(.minutes(2))) struct SnapFairnessTests {
+    struct Contest: Sendable {
+        var contested = 0
+        var quickWins = 0
+    }
+
+    /// Quick: reaction 5 ms behind a proxy adding 40 ms each way. Slow: reaction 25 ms, direct.
+    /// Plays until `wanted` snaps both pressed, and counts who won them.
+    func contest(clockCorrection: Bool, wanted: Int = 8) async throws -> Contest {
+        var settings = SnapSettings()
+        settings.clockCorrection = clockCorrection
+        settings.maxFlips = 2_000
+        let snap = try await SnapTestHost.start(capacity: 2, seed: 3, settings: settings)
+        let session = snap.host.server.session
+        let proxy = try await DelayProxy.start(to: snap.host.port, delay: .milliseconds(40))
+        var quiet = Logger(label: "test.client")
+        quiet.logLevel = .critical
+        let quick = SnapTestPlayer(
+            try await MatchmakingClient.join(.tcp(host: "127.0.0.1", port: proxy.port), configuration: ClientConfiguration(playerName: "Quick"), logger: quiet),
+            bot: (reaction: 5, jitter: 0, flip: 1, seed: 1))
+        // Wait until the host has measured the slow link before the game starts.
+        #expect(await eventually(within: 10) { (session.clock(of: quick.id)?.samples ?? 0) >= 4 })
+        #expect((session.clock(of: quick.id)?.medianRoundTrip ?? 0) >= 80_000)
+        let slow = SnapTestPlayer(try await snap.host.join("Slow"), bot: (reaction: 25, jitter: 0, flip: 1, seed: 2))
+        let result = Box(Contest())
+        _ = await eventually(within: 90) {
+            let snaps = snap.log.compactMap { entry -> (PeerID, [PeerID])? in
+                if case .snap(let player, let snappers, true) = entry, snappers.count == 2 { return (player, snappers) }
+                return nil
+            }
+            result.mutate { $0 = Contest(contested: snaps.count, quickWins: snaps.filter { $0.0 == quick.id }.count) }
+            return snaps.count >= wanted || snap.gamesOver > 0
+        }
+        for player in [quick, slow] { await player.quit() }
+        await proxy.close()
+        await snap.stop()
+        return result.mutate { $0 }
+    }
+
+    @Test func theQuickerPlayerBehindA40msSlowerLinkWinsContestedSnaps() async throws {
+        let result = try await contest(clockCorrection: true)
+        #expect(result.contested >= 4, "too few contested snaps to judge: \(result)")
+        #expect(Double(result.quickWins) >= 0.8 * Double(result.contested), "\(result)")
+    }
+
+    /// The same game judged by arrival: the slower player wins. This shows the test above can fail.
+    @Test func byArrivalTheSlowerReactionOnTheFasterLinkWins() async throws {
+        let result = try await contest(clockCorrection: false)
+        #expect(result.contested >= 4, "too few contested snaps to judge: \(result)")
+        #expect(Double(result.quickWins) <= 0.2 * Double(result.contested), "\(result)")
+    }
+}

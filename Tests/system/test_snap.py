@@ -1,0 +1,280 @@
+"""Snap! end to end with real processes: `snap-host serve --game snap` and `snap-host join --bot`
+over TCP; the replay log recomputes every final state; no late joiners; a killed player leaves."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+
+import pytest
+
+from trivia_support import LOOPBACK, Proc, snap_host_binary
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+FAST_BOT = ("--bot", "--reaction-ms", "3", "--reaction-jitter-ms", "8", "--flip-ms", "2")
+
+
+def start_snap_host(*args: str) -> tuple[Proc, int]:
+    argv = [str(snap_host_binary()), "serve", "--game", "snap", "--host", LOOPBACK, "--port", "0",
+            "--no-dnssd", "--no-bluetooth", *args]
+    host = Proc(argv, "host")
+    match = host.wait_line(r"^listening on 127\.0\.0\.1:(\d+)$", 15)
+    if match is None:
+        host.stop()
+        raise RuntimeError("host did not start\n" + host.describe())
+    return host, int(match.group(1))
+
+
+def join(port: int, player: str, *args: str) -> Proc:
+    return Proc([str(snap_host_binary()), "join", f"{LOOPBACK}:{port}", "--player", player, *args], f"join({player})")
+
+
+FINAL = re.compile(r"^final: (\d+)\. (\S+) (\d+)")
+TABLE = re.compile(r"^table \d+: (.*) \| turn: ")
+
+
+def finals(lines: list[str]) -> dict[str, int]:
+    return {m.group(2): int(m.group(3)) for m in (FINAL.match(line) for line in lines) if m}
+
+
+def game_over(lines: list[str]) -> str | None:
+    return next((line for line in lines if line.startswith("game over: ")), None)
+
+
+def replay(path) -> list[dict]:
+    """Recompute every game of a replay log from the rules in docs/SNAP.md (an independent
+    implementation in Python), checking each event and 52 cards at every step."""
+    games = []
+    game = None
+    for line in path.read_text().splitlines():
+        entry = json.loads(line)
+        kind = entry["kind"]
+        if kind == "deal":
+            game = PyGame(entry["seed"], [p["id"] for p in entry["players"]], entry["maxFlips"])
+            continue
+        assert game is not None
+        if kind == "flip":
+            assert game.flip(entry["player"]) == entry["card"], entry
+        elif kind == "snap":
+            assert game.snap(entry["player"]) == entry["valid"], entry
+        elif kind == "leave":
+            game.leave(entry["player"])
+        elif kind == "end":
+            assert game.counts() == {c["id"]: c["cards"] for c in entry["cards"]}, (game.counts(), entry)
+            assert len(game.removed) == entry["removed"]
+            assert game.flips == entry["flips"]
+            games.append(entry)
+            game = None
+            continue
+        game.check()
+    return games
+
+
+class PyGame:
+    """The rules of docs/SNAP.md, independently: piles top-last, the same deck from the seed."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int, players: list[int], max_flips: int):
+        state = seed
+        def rand():
+            nonlocal state
+            state = (state + 0x9E3779B97F4A7C15) & self.MASK
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+            return z ^ (z >> 31)
+        deck = list(range(52))
+        for i in range(51, 0, -1):
+            j = rand() % (i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        self.ids = players
+        self.down = {p: [] for p in players}
+        self.up = {p: [] for p in players}
+        for n, card in enumerate(deck):
+            self.down[players[n % len(players)]].append(card)
+        self.status = {p: "playing" for p in players}
+        self.removed: list[int] = []
+        self.flips = 0
+        self.turn = 0
+
+    def playing(self):
+        return [p for p in self.ids if self.status[p] == "playing"]
+
+    def matching(self):
+        tops = [(p, self.up[p][-1] % 13) for p in self.playing() if self.up[p]]
+        ranks = [r for _, r in tops]
+        return [p for p, r in tops if ranks.count(r) >= 2]
+
+    def next_turn(self, index):
+        for step in range(1, len(self.ids) + 1):
+            candidate = (index + step) % len(self.ids)
+            if self.status[self.ids[candidate]] == "playing":
+                return candidate
+        return None
+
+    def settle(self):
+        for p in self.playing():
+            if not self.down[p] and not self.up[p]:
+                self.status[p] = "out"
+        if self.turn is not None and self.status[self.ids[self.turn]] != "playing":
+            self.turn = self.next_turn(self.turn)
+
+    def flip(self, p):
+        assert self.ids[self.turn] == p
+        if not self.down[p]:
+            self.down[p], self.up[p] = list(reversed(self.up[p])), []
+        card = self.down[p].pop()
+        self.up[p].append(card)
+        self.flips += 1
+        self.turn = self.next_turn(self.turn)
+        return card
+
+    def snap(self, p):
+        matching = self.matching()
+        if matching:
+            won = []
+            for other in matching:
+                won += list(reversed(self.up[other]))
+                self.up[other] = []
+            self.down[p][0:0] = won
+        else:
+            for other in self.playing():
+                if other == p:
+                    continue
+                if self.down[p]:
+                    card = self.down[p].pop()
+                elif self.up[p]:
+                    card = self.up[p].pop(0)
+                else:
+                    break
+                self.down[other].insert(0, card)
+        self.settle()
+        return bool(matching)
+
+    def leave(self, p):
+        self.removed += self.down[p] + self.up[p]
+        self.down[p], self.up[p] = [], []
+        self.status[p] = "left"
+        self.settle()
+
+    def counts(self):
+        return {p: len(self.down[p]) + len(self.up[p]) for p in self.ids}
+
+    def check(self):
+        cards = [c for p in self.ids for c in self.down[p] + self.up[p]] + self.removed
+        assert sorted(cards) == list(range(52)), "a card was lost or duplicated"
+
+
+@pytest.fixture
+def procs():
+    started: list[Proc] = []
+    yield started
+    for proc in reversed(started):
+        proc.stop()
+
+
+def test_three_bots_play_games_to_a_winner_and_the_replay_log_recomputes_them(procs, tmp_path):
+    log = tmp_path / "replay.jsonl"
+    host, port = start_snap_host("--max-players", "3", "--max-flips", "1500", "--replay-log", str(log), "--seed", "7")
+    procs.append(host)
+    games = 3
+    for game in range(games):
+        bots = [join(port, f"{name}{game}", *FAST_BOT) for name in PLAYERS]
+        procs.extend(bots)
+        for bot in bots:
+            assert bot.wait_exit(60) == 0, bot.describe()
+            assert "disconnected: userQuit" in bot.stderr(), bot.describe()
+        views = [(game_over(bot.stdout()), finals(bot.stdout())) for bot in bots]
+        assert all(view == views[0] for view in views), views
+        assert views[0][0] and views[0][0].startswith("game over: winner "), views[0]
+        assert sum(views[0][1].values()) == 52
+        for bot in bots:
+            lines = bot.stdout()
+            assert any(line.startswith("dealt: ") for line in lines), bot.describe()
+            # Every table line shows every player's top card and count, 52 cards in all.
+            for line in lines:
+                match = TABLE.match(line)
+                if match:
+                    counts = [int(n) for n in re.findall(r"\((\d+)", match.group(1))]
+                    assert sum(counts) == 52, line
+        assert host.wait_line(r"^" + re.escape(views[0][0]) + "$", 10), host.describe()
+    assert host.wait_line(r"^lobby: back in the lobby", 5)
+    recomputed = replay(log)
+    assert len(recomputed) == games
+    host_results = [line for line in host.stdout() if line.startswith("game over: ")]
+    assert len(host_results) == games, host.describe()
+    assert host.stop() == 0, host.describe()
+
+
+def test_a_fourth_client_is_denied_in_progress_and_a_killed_player_is_removed(procs, tmp_path):
+    log = tmp_path / "replay.jsonl"
+    host, port = start_snap_host("--max-players", "3", "--max-flips", "3000", "--replay-log", str(log))
+    procs.append(host)
+    # Slow enough that the game is surely still running when the fourth client knocks.
+    slow = ("--bot", "--reaction-ms", "20", "--flip-ms", "15")
+    bots = [join(port, name, *slow) for name in PLAYERS]
+    procs.extend(bots)
+    for bot in bots:
+        assert bot.wait_line(r"^dealt: ", 15), bot.describe()
+    late = join(port, "Dee", "--bot")
+    procs.append(late)
+    assert late.wait_exit(15) == 2, late.describe()
+    assert "denied: inProgress" in late.stderr(), late.describe()
+
+    bots[2].popen.send_signal(signal.SIGKILL)
+    bots[2].wait_exit(5)
+    assert host.wait_line(r"^removed: Cy and their cards left the game$", 15), host.describe()
+    for bot in bots[:2]:
+        assert bot.wait_line(r"^removed: Cy and their cards left the game$", 15), bot.describe()
+        assert bot.wait_exit(90) == 0, bot.describe()
+        assert finals(bot.stdout()).get("Cy") == 0
+    over = game_over(bots[0].stdout())
+    assert over and re.match(r"^game over: winner (Ann|Bob) with \d+ cards", over), over
+    assert host.wait_line(r"^lobby: back in the lobby", 10), host.describe()
+    ends = replay(log)
+    assert len(ends) == 1 and ends[0]["removed"] > 0
+    assert ends[0]["removed"] + sum(c["cards"] for c in ends[0]["cards"]) == 52
+
+    # Back in the lobby: new players are admitted again.
+    dee = join(port, "Dee")
+    procs.append(dee)
+    assert dee.wait_line(r"^lobby: 1/3 players, game starts when full$", 10), dee.describe()
+    assert host.stop() == 0, host.describe()
+    assert dee.wait_exit(10) == 0, dee.describe()
+    assert "disconnected: serverQuit" in dee.stderr(), dee.describe()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--max-flips", "10"], "the snap options need --game snap"),
+    (["--game", "snap", "--max-players", "1"], "snap needs --max-players of at least 2"),
+    (["--game", "snap", "--rounds", "3"], "the trivia options need --game trivia"),
+])
+def test_bad_snap_options_are_refused(args, message):
+    proc = Proc([str(snap_host_binary()), "serve", "--port", "0", "--no-dnssd", "--no-bluetooth", *args], "host")
+    assert proc.wait_exit(15) == 64, proc.describe()
+    assert message in "\n".join(proc.stderr()), proc.describe()
+
+
+def test_an_unwritable_replay_log_is_named_and_nothing_starts(tmp_path):
+    path = tmp_path / "no-such-dir" / "replay.jsonl"
+    proc = Proc([str(snap_host_binary()), "serve", "--game", "snap", "--replay-log", str(path), "--port", "0",
+                 "--host", LOOPBACK, "--no-dnssd", "--no-bluetooth"], "host")
+    assert proc.wait_exit(15) == 73, proc.describe()
+    assert proc.stdout() == [], proc.describe()  # never listened
+    assert f"snap-host: {path}: cannot write the replay log" in "\n".join(proc.stderr()), proc.describe()
+
+
+def test_host_quit_mid_game_sends_every_player_back_to_idle_with_server_quit(procs):
+    host, port = start_snap_host("--max-players", "2", "--max-flips", "100000")
+    procs.append(host)
+    bots = [join(port, name, "--bot", "--reaction-ms", "50", "--flip-ms", "30") for name in ("Ann", "Bob")]
+    procs.extend(bots)
+    for bot in bots:
+        assert bot.wait_line(r"^flip: ", 15), bot.describe()
+    assert host.stop() == 0, host.describe()
+    for bot in bots:
+        assert bot.wait_exit(10) == 0, bot.describe()
+        assert "disconnected: serverQuit" in bot.stderr(), bot.describe()
+        assert game_over(bot.stdout()) is None
