@@ -194,7 +194,7 @@ final class ServerCore: Sendable {
         }
         var frame: ByteBuffer?
         if !channels.isEmpty {
-            let payload = WireCodec().encode(.app(AppMessage(from: sender, to: nil, body: app.body)))
+            let payload = AppPayload.make(body: Data(app.body.jsonBytes), from: sender, to: nil)
             guard payload.readableBytes <= configuration.maxFrame else {
                 return .tooLargeToRelay(bytes: payload.readableBytes, limit: configuration.maxFrame)
             }

@@ -33,7 +33,7 @@ public final class Session: Sendable {
     /// Sends a game message (any `Encodable`, as JSON) from the host's own player. Delivery is
     /// reliable and ordered per recipient; unknown ids are skipped.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws {
-        let body = try JSONEncoder().encode(message)
+        let body = try (message as? JSONValue).map { Data($0.jsonBytes) } ?? JSONEncoder().encode(message)
         let limit = core.configuration.maxFrame - 64
         guard body.count <= limit else { throw SendError.tooLarge(bytes: body.count, limit: limit) }
         try core.send(body: body, to: recipients)

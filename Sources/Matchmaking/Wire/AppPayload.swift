@@ -3,8 +3,8 @@ import NIOCore
 
 /// Builds an `app` payload around an already-encoded body without decoding it again:
 /// `{"body":…,"from":N,"to":…,"type":"app"}` (keys in sorted order, as the codec writes them).
-enum AppPayload {
-    static func make(body: Data, from sender: PeerID?, to recipients: Data?) -> ByteBuffer {
+public enum AppPayload {
+    public static func make(body: Data, from sender: PeerID?, to recipients: Data?) -> ByteBuffer {
         var payload = ByteBuffer()
         payload.reserveCapacity(body.count + (recipients?.count ?? 0) + 48)
         payload.writeString("{\"body\":")

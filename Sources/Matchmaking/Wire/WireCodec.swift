@@ -28,6 +28,7 @@ public struct WireCodec {
     public func decode(_ payload: ByteBuffer) throws(ProtocolViolation) -> WireMessage {
         let isValidUTF8 = payload.withUnsafeReadableBytes { String(validating: $0, as: UTF8.self) != nil }
         guard isValidUTF8 else { throw .invalidUTF8 }
+        if let message = Self.fastDecode(payload) { return message }
         do {
             return try decoder.decode(WireMessage.self, from: payload)
         } catch let violation as ProtocolViolation {

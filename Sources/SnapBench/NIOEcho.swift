@@ -1,0 +1,59 @@
+import NIOCore
+import NIOPosix
+
+/// A second baseline: the same 48-byte ping-pong through SwiftNIO with no protocol at all, driven
+/// like the session benchmark (a task writes, an AsyncStream delivers the reply). The gap between
+/// this and the raw sockets is the cost of async I/O itself; the gap to the session is ours.
+enum NIOEcho {
+    private final class Echo: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            context.writeAndFlush(data, promise: nil)
+        }
+    }
+
+    private final class Collect: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        let sink: AsyncStream<ByteBuffer>.Continuation
+        var pending = 0
+        init(sink: AsyncStream<ByteBuffer>.Continuation) { self.sink = sink }
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let buffer = unwrapInboundIn(data)
+            pending += buffer.readableBytes
+            while pending >= 48 {
+                pending -= 48
+                sink.yield(buffer)
+            }
+        }
+    }
+
+    static func run(rounds: Int) async throws -> [UInt64] {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let server = try await ServerBootstrap(group: group)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Echo()) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let (replies, sink) = AsyncStream.makeStream(of: ByteBuffer.self)
+        let client = try await ClientBootstrap(group: group)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collect(sink: sink)) }
+            }
+            .connect(to: server.localAddress!).get()
+        var iterator = replies.makeAsyncIterator()
+        let message = ByteBuffer(repeating: 42, count: 48)
+        var samples: [UInt64] = []
+        for round in 0..<(rounds + rounds / 10) {
+            let start = now()
+            client.writeAndFlush(message, promise: nil)
+            _ = await iterator.next()
+            if round >= rounds / 10 { samples.append(now() - start) }
+        }
+        try await client.close()
+        try await server.close()
+        return samples
+    }
+}
