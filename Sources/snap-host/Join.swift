@@ -16,7 +16,7 @@ struct Join: AsyncParsableCommand {
             join exits 0.
             """)
 
-    @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT or [IPv6]:PORT.")
+    @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT, [IPv6]:PORT, or a Bluetooth address AA:BB:CC:DD:EE:FF (RFCOMM).")
     var target: String
 
     @Option(help: "Seconds to search the LAN for a host given by name.")
@@ -31,6 +31,12 @@ struct Join: AsyncParsableCommand {
     @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, leave at game over.")
     var bot = false
 
+    @Option(help: "The host's RFCOMM channel, when TARGET is a Bluetooth address.")
+    var channel: Int = BluetoothHosting.defaultChannel
+
+    @Option(help: "The Bluetooth adapter to connect from (hciN), when TARGET is a Bluetooth address.")
+    var adapter: String?
+
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
@@ -41,7 +47,7 @@ struct Join: AsyncParsableCommand {
         let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         let session: ClientSession
         do {
-            if let target = JoinTargetParser.address(self.target) {
+            if let target = JoinTargetParser.address(self.target, channel: channel, adapter: adapter) {
                 session = try await MatchmakingClient.join(target, configuration: configuration, logger: logger)
             } else {
                 session = try await MatchmakingClient.join(
