@@ -2,7 +2,7 @@
 # Inside the VM of scripts/testbed-bt: BlueZ's own rctest moves data over kernel RFCOMM from
 # hci1 to hci0 (the test bed itself works). hci0 must be connectable (page scan) to be reached.
 set -euo pipefail
-btmgmt -i hci0 connectable on >/dev/null
+timeout 10 btmgmt -i hci0 connectable on </dev/null >/dev/null
 timeout 20 rctest -r -i hci0 -P 10 > rctest-server.log 2>&1 &
 server=$!
 sleep 1

@@ -1,6 +1,7 @@
 import Discovery
 import Logging
 import ServiceLifecycle
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,30 +35,59 @@ public struct BluetoothHosting: Service {
     }
 
     public func run() async throws {
-        let listener: RFCOMMListener
+        let adapter: BluetoothAdapter
         do {
-            if let why = BluetoothUnavailable.check(adapter: adapter) { throw why }
-            let adapter = try BluetoothAdapter(named: self.adapter)
-            let server = self.server
-            let logger = self.logger
-            listener = try RFCOMMListener(adapter: adapter, channel: channel, logger: logger) { fd, address in
-                Task {
-                    do {
-                        try await server.adopt(socket: fd, remote: "rfcomm \(address)")
-                    } catch {
-                        close(fd)
-                        logger.warning("RFCOMM connection not adopted", metadata: ["remote": "\(address)", "error": "\(error)"])
-                    }
-                }
-            }
-            logger.info("listening on Bluetooth", metadata: ["adapter": "\(adapter.name)", "address": "\(adapter.address)", "channel": "\(channel)"])
-            onListening(adapter, channel)
+            if let why = BluetoothUnavailable.check(adapter: self.adapter) { throw why }
+            adapter = try BluetoothAdapter(named: self.adapter)
         } catch {
             logger.warning("Bluetooth unavailable: \(error); serving on the LAN only")
             try? await gracefulShutdown()
             return
         }
+        let server = self.server
+        let logger = self.logger
+        @Sendable func adopt(_ fd: Int32, _ remote: String) {
+            Task {
+                do {
+                    try await server.adopt(socket: fd, remote: "rfcomm \(remote)")
+                } catch {
+                    close(fd)
+                    logger.warning("RFCOMM connection not adopted", metadata: ["remote": "\(remote)", "error": "\(error)"])
+                }
+            }
+        }
+        // With bluetoothd: its profile listens on the channel and hands us each connection, and
+        // the host is advertised over LE. Without it: a kernel listener, not advertised.
+        var host: BlueZHost? = nil
+        do {
+            let bluez = try BlueZHost(
+                adapter: adapter.name, channel: channel, name: server.status.name, serverID: server.configuration.serverID,
+                capacity: server.configuration.capacity, logger: logger
+            ) { fd, device in adopt(fd, Self.address(ofDevice: device)) }
+            if await bluez.register() { host = bluez } else { await bluez.stop() }
+        } catch {
+            logger.notice("system D-Bus not reachable: RFCOMM without advertising", metadata: ["error": "\(error)"])
+        }
+        var listener: RFCOMMListener? = nil
+        if host == nil {
+            do {
+                listener = try RFCOMMListener(adapter: adapter, channel: channel, logger: logger) { fd, address in adopt(fd, "\(address)") }
+            } catch {
+                logger.warning("Bluetooth unavailable: \(error); serving on the LAN only")
+                try? await gracefulShutdown()
+                return
+            }
+        }
+        logger.info("listening on Bluetooth", metadata: ["adapter": "\(adapter.name)", "address": "\(adapter.address)", "channel": "\(channel)"])
+        onListening(adapter, channel)
         try? await gracefulShutdown()
-        listener.close()
+        listener?.close()
+        await host?.stop()
+    }
+
+    /// `AA:BB:CC:DD:EE:FF` from `/org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF`.
+    static func address(ofDevice path: String) -> String {
+        guard let last = path.split(separator: "/").last, last.hasPrefix("dev_") else { return path }
+        return last.dropFirst(4).replacingOccurrences(of: "_", with: ":")
     }
 }
