@@ -36,7 +36,7 @@ tcp_port=$(sed -n 's/^listening on 127.0.0.1:\([0-9]*\)$/\1/p' host.out)
 check "profile registered with bluetoothd" wait_for host.err "RFCOMM profile registered" 10
 check "LE advertisement registered" wait_for host.err "LE advertisement registered" 10
 
-"$bin" browse --json --timeout 5 --adapter hci1 > browse.out 2> browse.err
+"$bin" browse --json --timeout 10 --adapter hci1 > browse.out 2> browse.err
 echo "browse finished $(elapsed "$served") s after serve started"; cat browse.out
 check "browse on hci1 lists the host with transport bluetooth" grep -q '"name":"VM Host".*"transports":\["bluetooth"\]' browse.out
 
@@ -82,7 +82,7 @@ bt_wait_adapters
 check "host registers again after bluetoothd restart" wait_for host.err "bluetoothd (re)started" 10
 sleep 2
 echo "registered again: $(grep -c 'RFCOMM profile registered' host.err) profile registrations, $(elapsed "$restarted") s after restart"
-"$bin" browse --json --timeout 5 --adapter hci1 > browse2.out 2> browse2.err
+"$bin" browse --json --timeout 10 --adapter hci1 > browse2.out 2> browse2.err
 check "host found again after bluetoothd restart" grep -q '"name":"VM Host"' browse2.out
 
 "$bin" join "$host_address" --adapter hci1 --player Cat --bot > cat.out 2> cat.err &

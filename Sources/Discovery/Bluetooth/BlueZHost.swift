@@ -74,7 +74,14 @@ public final class BlueZHost: Sendable {
                 signal.arguments[0].stringValue == "org.bluez", signal.arguments[2].stringValue?.isEmpty == false
             else { return }
             logger.info("bluetoothd (re)started: registering again")
-            Task { await self?.register() }
+            // Its adapters appear a moment after its name: retry for up to 10 s.
+            Task {
+                for _ in 0..<20 {
+                    try? await Task.sleep(for: .milliseconds(500))
+                    guard let self else { return }
+                    if await self.register() { return }
+                }
+            }
         }
         bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'")
     }
