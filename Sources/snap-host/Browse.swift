@@ -3,6 +3,7 @@ import Discovery
 import Foundation
 import Logging
 import Matchmaking
+import Synchronization
 
 /// `snap-host browse`: list the hosts on the LAN.
 struct Browse: AsyncParsableCommand {
@@ -23,6 +24,12 @@ struct Browse: AsyncParsableCommand {
     @Flag(help: "One JSON object per line.")
     var json = false
 
+    @Flag(help: "Do not scan over Bluetooth LE.")
+    var noBluetooth = false
+
+    @Option(help: "The Bluetooth adapter to scan with (hciN). Default: the first one.")
+    var adapter: String?
+
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
@@ -38,9 +45,18 @@ struct Browse: AsyncParsableCommand {
         }
         let limit = timeout ?? (watch ? nil : 3)
         let printer = BrowsePrinter(json: json, watch: watch)
+        let bluetooth = BluetoothSightings()
+        let scanner = noBluetooth ? nil : await Self.startScanner(adapter: adapter, logger: logger)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in browser.events { printer.event(event) }
+            }
+            if let scanner {
+                group.addTask {
+                    for await host in scanner.hosts {
+                        if bluetooth.record(host), watch { printer.line(for: host, lan: nil, event: "found") }
+                    }
+                }
             }
             group.addTask {
                 if let limit {
@@ -54,9 +70,32 @@ struct Browse: AsyncParsableCommand {
         }
         let hosts = browser.snapshot
         browser.stop()
+        await scanner?.stop()
+        let seen = bluetooth.all
         if !watch {
-            for host in hosts { printer.line(for: host, event: nil) }
-            if hosts.isEmpty { Terminal.err("no hosts found") }
+            // One entry per host: a Bluetooth sighting whose server-id prefix matches a LAN host
+            // joins that entry; the others are Bluetooth-only entries.
+            var merged = Set<String>()
+            for host in hosts {
+                let prefix = String(host.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(8))
+                let sighting = seen.first { $0.idPrefix == prefix }
+                if let sighting { merged.insert(sighting.address) }
+                printer.line(for: host, event: nil, bluetooth: sighting)
+            }
+            for sighting in seen where !merged.contains(sighting.address) { printer.line(for: sighting, lan: nil, event: nil) }
+            if hosts.isEmpty && seen.isEmpty { Terminal.err("no hosts found") }
+        }
+    }
+
+    /// Scans over Bluetooth LE where it can; nil (with one line on stderr) where it cannot.
+    static func startScanner(adapter: String?, logger: Logger) async -> BlueZScanner? {
+        do {
+            if let why = BluetoothUnavailable.check(adapter: adapter) { throw why }
+            let name = try BluetoothAdapter(named: adapter).name
+            return try await BlueZScanner(adapter: name, logger: logger)
+        } catch {
+            Terminal.err("bluetooth unavailable: \(error)")
+            return nil
         }
     }
 }
@@ -82,7 +121,27 @@ struct BrowsePrinter: Sendable {
         }
     }
 
-    func line(for host: FoundHost, event: String?, reason: String? = nil) {
+    func line(for sighting: BluetoothHost, lan: FoundHost?, event: String?) {
+        if json {
+            var object: [String: JSONValue] = [
+                "id": .string(sighting.idPrefix), "name": .string(sighting.name), "game": .null,
+                "players": sighting.players.map { .integer(Int64($0)) } ?? .null,
+                "capacity": sighting.capacity.map { .integer(Int64($0)) } ?? .null,
+                "transports": .array([.string(Transport.bluetooth.rawValue)]),
+                "bluetooth": .string(sighting.address), "addresses": .array([]),
+                "join": .string(sighting.address),
+            ]
+            if let event { object["event"] = .string(event) }
+            Terminal.out(Self.encode(object))
+        } else {
+            let prefix = event.map { "\($0): " } ?? ""
+            Terminal.out("\(prefix)\(sighting.name)  bluetooth \(sighting.players ?? 0)/\(sighting.capacity ?? 0)  \(sighting.address)")
+        }
+    }
+
+    func line(for host: FoundHost, event: String?, reason: String? = nil, bluetooth: BluetoothHost? = nil) {
+        var host = host
+        if bluetooth != nil { host.transports.insert(.bluetooth) }
         let ad = host.advertisement
         let join = host.lanAddresses.first.map(\.description)
         if json {
@@ -95,6 +154,7 @@ struct BrowsePrinter: Sendable {
                 "addresses": .array(host.lanAddresses.map { .string($0.description) }),
                 "join": join.map(JSONValue.string) ?? .null,
             ]
+            if let bluetooth { object["bluetooth"] = .string(bluetooth.address) }
             if let event { object["event"] = .string(event) }
             if let reason { object["reason"] = .string(reason) }
             Terminal.out(Self.encode(object))
@@ -111,4 +171,19 @@ struct BrowsePrinter: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try! encoder.encode(object), as: UTF8.self)
     }
+}
+
+/// The Bluetooth hosts seen so far, by address.
+final class BluetoothSightings: Sendable {
+    private let hosts = Mutex<[String: BluetoothHost]>([:])
+
+    /// Records `host`; true when it is new.
+    func record(_ host: BluetoothHost) -> Bool {
+        hosts.withLock { hosts in
+            defer { hosts[host.address] = host }
+            return hosts[host.address] == nil
+        }
+    }
+
+    var all: [BluetoothHost] { hosts.withLock { Array($0.values).sorted { $0.address < $1.address } } }
 }

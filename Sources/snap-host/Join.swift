@@ -17,7 +17,7 @@ struct Join: AsyncParsableCommand {
             join exits 0.
             """)
 
-    @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT or [IPv6]:PORT.")
+    @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT, [IPv6]:PORT, or a Bluetooth address AA:BB:CC:DD:EE:FF (RFCOMM).")
     var target: String
 
     @Option(help: "Seconds to search the LAN for a host given by name.")
@@ -34,6 +34,12 @@ struct Join: AsyncParsableCommand {
 
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
+    @Option(help: "The host's RFCOMM channel, when TARGET is a Bluetooth address.")
+    var channel: Int = BluetoothHosting.defaultChannel
+
+    @Option(help: "The Bluetooth adapter to connect from (hciN), when TARGET is a Bluetooth address.")
+    var adapter: String?
+
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
@@ -44,7 +50,7 @@ struct Join: AsyncParsableCommand {
         let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         let session: ClientSession
         do {
-            if let target = JoinTargetParser.address(self.target) {
+            if let target = JoinTargetParser.address(self.target, channel: channel, adapter: adapter) {
                 session = try await MatchmakingClient.join(target, configuration: configuration, logger: logger)
             } else {
                 session = try await MatchmakingClient.join(

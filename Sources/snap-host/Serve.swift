@@ -41,8 +41,14 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not advertise over DNS-SD (Avahi); players then join by address.")
     var noDnssd = false
 
-    @Flag(help: "Do not advertise or listen over Bluetooth (not in this version yet).")
+    @Flag(help: "Do not listen over Bluetooth (RFCOMM).")
     var noBluetooth = false
+
+    @Option(help: "The Bluetooth adapter to serve on (hciN). Default: the first one.")
+    var adapter: String?
+
+    @Option(help: "The RFCOMM channel to listen on (1-30).")
+    var rfcommChannel: Int = BluetoothHosting.defaultChannel
 
     @Option(help: "Milliseconds between heartbeats.")
     var heartbeatInterval: Int64 = 1000
@@ -76,6 +82,8 @@ struct Serve: AsyncParsableCommand {
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
+        guard (1...30).contains(rfcommChannel) else { throw ValidationError("--rfcomm-channel must be 1-30 (RFCOMM's channels)") }
+        if let adapter, adapter.wholeMatch(of: /hci[0-9]+/) == nil { throw ValidationError("--adapter \(adapter): expected hciN, e.g. hci0") }
         guard handshakeTimeout >= 100 else { throw ValidationError("--handshake-timeout must be at least 100 ms") }
         do { try serverConfiguration().validate() } catch { throw ValidationError(error.description) }
     }
@@ -122,7 +130,11 @@ struct Serve: AsyncParsableCommand {
         Terminal.out("listening on \(address.hostAndPort)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         if !noDnssd { services.append(.init(service: LANAdvertising(server: server, logger: logger))) }
-        if !noBluetooth { logger.debug("bluetooth is not in this version") }
+        if !noBluetooth {
+            services.append(.init(service: BluetoothHosting(
+                server: server, adapter: adapter, channel: rfcommChannel, logger: logger,
+                onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
+        }
         if game == "snap" {
             let settings = snap.settings(startAfter: trivia.startAfter)
             let screen = SnapHostScreen(capacity: maxPlayers, replay: replay)

@@ -52,8 +52,8 @@ def processes():
 def start_host(snap_bin, processes):
     """start_host(*args) -> a HostProcess listening on 127.0.0.1:<free port>."""
 
-    def start(*args: str) -> HostProcess:
-        return processes.add(HostProcess(snap_bin, *args))
+    def start(*args: str, **options) -> HostProcess:
+        return processes.add(HostProcess(snap_bin, *args, **options))
 
     return start
 

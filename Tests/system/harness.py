@@ -176,8 +176,9 @@ class HostProcess(Proc):
 
     LISTENING = r"^listening on 127\.0\.0\.1:(\d+)$"
 
-    def __init__(self, binary: Path, *args: str, startup_timeout: float = 15.0):
-        argv = [str(binary), "serve", "--port", "0", "--host", LOOPBACK, "--no-dnssd", "--no-bluetooth", *args]
+    def __init__(self, binary: Path, *args: str, startup_timeout: float = 15.0, bluetooth: bool = False):
+        argv = [str(binary), "serve", "--port", "0", "--host", LOOPBACK, "--no-dnssd",
+                *([] if bluetooth else ["--no-bluetooth"]), *args]
         super().__init__(argv, "host")
         match = self.wait_stdout(self.LISTENING, startup_timeout)
         if match is None:

@@ -13,6 +13,11 @@ public struct BluetoothAddress: Sendable, Hashable, CustomStringConvertible {
         self.bytes = withUnsafeBytes(of: address.b) { Array($0.reversed()) }
     }
 
+    /// The address libbluetooth gives (bytes reversed).
+    public init(bdaddr: bdaddr_t) {
+        self.bytes = withUnsafeBytes(of: bdaddr.b) { Array($0.reversed()) }
+    }
+
     /// The address as libbluetooth's `bdaddr_t` (bytes reversed).
     public var bdaddr: bdaddr_t {
         var address = bdaddr_t()

@@ -2,6 +2,10 @@ import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import Discovery
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Joins hosts. `join` opens the transport, runs the handshake and returns a ``ClientSession``
 /// once admitted, or throws a ``JoinError`` saying why not.
@@ -39,7 +43,7 @@ public enum MatchmakingClient {
         } catch {
             throw .invalidConfiguration("\(error)")
         }
-        guard case .openTransport(let opening, _) = machine.connect(to: target), case .tcp(let host, let port) = opening else {
+        guard case .openTransport(let opening, _) = machine.connect(to: target) else {
             preconditionFailure("connect() from idle must open a transport")
         }
         let loop = group.any()
@@ -55,7 +59,6 @@ public enum MatchmakingClient {
         let maxFrame = configuration.maxFrame
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(configuration.connectTimeout)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
@@ -65,10 +68,28 @@ public enum MatchmakingClient {
             }
         let channel: any Channel
         do {
-            if let address = try? SocketAddress(ipAddress: host, port: port) {
-                channel = try await bootstrap.connect(to: address).get()  // no resolver round for a literal
-            } else {
-                channel = try await bootstrap.connect(host: host, port: port).get()
+            switch opening {
+            case .tcp(let host, let port):
+                let tcp = bootstrap.channelOption(.socketOption(.tcp_nodelay), value: 1)
+                if let address = try? SocketAddress(ipAddress: host, port: port) {
+                    channel = try await tcp.connect(to: address).get()  // no resolver round for a literal
+                } else {
+                    channel = try await tcp.connect(host: host, port: port).get()
+                }
+            case .rfcomm(let address, let rfcommChannel, let adapter):
+                // The kernel connect blocks (paging takes a while): a thread pool thread does it,
+                // then NIO adopts the connected socket like any other stream.
+                let socket = try await NIOThreadPool.singleton.runIfActive {
+                    try RFCOMM.connect(
+                        to: try BluetoothAddress(address), channel: rfcommChannel,
+                        adapter: try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) })
+                }
+                do {
+                    channel = try await bootstrap.withConnectedSocket(socket).get()
+                } catch {
+                    close(socket)
+                    throw error
+                }
             }
         } catch {
             _ = machine.transportFailed()

@@ -67,6 +67,26 @@ public final class MatchmakingServer: Service, Sendable {
         return address
     }
 
+    /// Runs the handshake and session on an already-connected stream socket (an RFCOMM
+    /// connection), exactly as on an accepted TCP connection: same pipeline, cap and denials.
+    /// Takes ownership of `socket` on success; on failure the caller still owns it.
+    /// `remote` names the peer in logs (e.g. a Bluetooth address).
+    public func adopt(socket: Int32, remote: String) async throws {
+        let core = self.core
+        let maxFrame = configuration.maxFrame
+        let limit = configuration.sendBufferLimit
+        _ = try await ClientBootstrap(group: group)
+            .channelOption(.writeBufferWaterMark, value: .init(low: limit / 2, high: limit))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandlers(
+                        ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
+                        ServerConnectionHandler(core: core, remoteName: remote))
+                }
+            }
+            .withConnectedSocket(socket).get()
+    }
+
     /// Name, players, capacity and game state, on every change (only the latest is kept).
     /// One consumer: the advertisers.
     public var statusUpdates: AsyncStream<ServerStatus> { core.status }

@@ -20,11 +20,16 @@ final class ServerConnectionHandler: ChannelInboundHandler {
     private var isPending = true
     private var isRegistered = false
 
-    init(core: ServerCore, remote: SocketAddress?) {
+    convenience init(core: ServerCore, remote: SocketAddress?) {
+        self.init(core: core, remoteName: remote.map { "\($0)" } ?? "?")
+    }
+
+    /// `remoteName` names the peer in logs: an IP address and port, or `rfcomm AA:BB:...`.
+    init(core: ServerCore, remoteName: String) {
         self.core = core
         self.machine = ServerConnectionStateMachine(configuration: core.configuration.connection, now: .now())
         var logger = core.logger
-        logger[metadataKey: "remote"] = "\(remote.map { "\($0)" } ?? "?")"
+        logger[metadataKey: "remote"] = "\(remoteName)"
         self.logger = logger
     }
 

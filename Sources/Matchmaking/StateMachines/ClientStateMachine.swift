@@ -4,10 +4,14 @@ import NIOCore
 public enum JoinTarget: Hashable, Sendable, CustomStringConvertible {
     /// A TCP endpoint: a host name or IP literal, and a port.
     case tcp(host: String, port: Int)
+    /// An RFCOMM endpoint: a Bluetooth address (`AA:BB:CC:DD:EE:FF`) and a channel (1-30),
+    /// reached from `adapter` (`hciN`; nil: any).
+    case rfcomm(address: String, channel: Int, adapter: String?)
 
     public var description: String {
         switch self {
         case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        case .rfcomm(let address, let channel, _): "\(address) (RFCOMM channel \(channel))"
         }
     }
 }

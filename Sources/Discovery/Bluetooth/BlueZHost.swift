@@ -1,0 +1,151 @@
+import Foundation
+import Logging
+
+/// The project's Bluetooth identity.
+public enum SnapBluetooth {
+    /// The 128-bit service UUID: in the LE advertisement, the SDP record and the scan filter.
+    public static let serviceUUID = "5e1d5a7a-0c1b-4b7e-9b2e-736e61700001"
+    /// Company id 0xFFFF (reserved for tests and internal use) for the compact state in the LE
+    /// ManufacturerData: 4 bytes of the server id, then capacity and players (one byte each).
+    public static let manufacturerID: UInt16 = 0xFFFF
+}
+
+/// The host's side of BlueZ over D-Bus: an RFCOMM profile (ProfileManager1.RegisterProfile with
+/// an explicit channel, no authentication or authorization, so no pairing agent is needed) whose
+/// NewConnection fds go to `onConnection`; an LE advertisement (LEAdvertisingManager1) with the
+/// service UUID, the host name and compact state; the adapter made powered and discoverable
+/// (so it pages in). Registers again whenever bluetoothd (re)appears on the bus.
+///
+/// Legacy advertising budget (31 bytes): flags 3 + 128-bit service UUID 18 + ManufacturerData
+/// (2 + 2-byte company id + 6) 10 = 31; the name goes into the scan response (BlueZ 5.66).
+public final class BlueZHost: Sendable {
+    private static let profilePath = "/org/snaphost/profile"
+    private static let advertisementPath = "/org/snaphost/advertisement"
+    private let bus: DBusBusConnection
+    private let adapterPath: String
+    private let channel: Int
+    private let name: String
+    private let serverID: UUID
+    private let capacity: Int
+    private let logger: Logger
+
+    /// Connects to the system bus and registers (now, and after every bluetoothd restart).
+    /// `onConnection` gets each RFCOMM connection's fd (owned by the callee) and the peer's
+    /// device path.
+    public init(
+        adapter: String, channel: Int, name: String, serverID: UUID, capacity: Int, logger: Logger,
+        onConnection: @escaping @Sendable (Int32, String) -> Void
+    ) throws(DBusError) {
+        self.bus = try DBusBusConnection(logger: logger)
+        self.adapterPath = "/org/bluez/\(adapter)"
+        self.channel = channel
+        self.name = name
+        self.serverID = serverID
+        self.capacity = capacity
+        self.logger = logger
+        bus.export(path: Self.profilePath) { message in
+            switch message.member {
+            case "NewConnection":
+                guard message.arguments.count >= 2, case .fd(let fd) = message.arguments[1] else {
+                    return .error(name: "org.bluez.Error.Rejected", message: "no fd")
+                }
+                onConnection(fd, message.arguments[0].stringValue ?? "?")
+                return .values([])
+            case "Release": return .none
+            default: return .values([])  // RequestDisconnection: NIO closes on its own
+            }
+        }
+        let advertisement = advertisementProperties
+        bus.export(path: Self.advertisementPath) { message in
+            switch (message.interface, message.member) {
+            case ("org.freedesktop.DBus.Properties", "GetAll"): return .values([advertisement])
+            case ("org.freedesktop.DBus.Properties", "Get"):
+                let key = message.arguments.count > 1 ? message.arguments[1].stringValue ?? "" : ""
+                guard let value = advertisement.dictValue?[key] else {
+                    return .error(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "no property \(key)")
+                }
+                return .values([.variant(value)])
+            case (_, "Release"): return .none
+            default: return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: message.member)
+            }
+        }
+        bus.onSignal { [weak self] signal in
+            guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
+                signal.arguments[0].stringValue == "org.bluez", signal.arguments[2].stringValue?.isEmpty == false
+            else { return }
+            logger.info("bluetoothd (re)started: registering again")
+            // Its adapters appear a moment after its name: retry for up to 10 s.
+            Task {
+                for _ in 0..<20 {
+                    try? await Task.sleep(for: .milliseconds(500))
+                    guard let self else { return }
+                    if await self.register() { return }
+                }
+            }
+        }
+        bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'")
+    }
+
+    private var advertisementProperties: DBusValue {
+        let id = withUnsafeBytes(of: serverID.uuid) { Array($0.prefix(4)) }
+        let state: [UInt8] = id + [UInt8(min(capacity, 255)), 0]
+        return .properties([
+            "Type": .string("peripheral"),
+            "ServiceUUIDs": .strings([SnapBluetooth.serviceUUID]),
+            "LocalName": .string(name),
+            "ManufacturerData": .dict(key: "q", value: "v", [DBusEntry(key: .uint16(SnapBluetooth.manufacturerID), value: .variant(.bytes(state)))]),
+        ])
+    }
+
+    /// Powers the adapter, makes it discoverable (hence connectable), registers the profile and
+    /// the advertisement (failures are logged). True when the profile was registered.
+    @discardableResult
+    public func register() async -> Bool {
+        var registered = false
+        func set(_ property: String, _ value: DBusValue) async throws(DBusError) {
+            _ = try await bus.call(
+                destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
+                [.string("org.bluez.Adapter1"), .string(property), .variant(value)])
+        }
+        do {
+            try await set("Powered", .bool(true))
+            try await set("DiscoverableTimeout", .uint32(0))
+            try await set("Discoverable", .bool(true))
+            _ = try await bus.call(
+                destination: "org.bluez", path: "/org/bluez", interface: "org.bluez.ProfileManager1", method: "RegisterProfile",
+                [.objectPath(Self.profilePath), .string(SnapBluetooth.serviceUUID), .properties([
+                    "Name": .string("snap-host"),
+                    "Role": .string("server"),
+                    "Channel": .uint16(UInt16(channel)),
+                    "RequireAuthentication": .bool(false),
+                    "RequireAuthorization": .bool(false),
+                    "AutoConnect": .bool(false),
+                ])])
+            logger.info("RFCOMM profile registered", metadata: ["channel": "\(channel)"])
+            registered = true
+        } catch {
+            logger.warning("RFCOMM profile not registered", metadata: ["error": "\(error)"])
+        }
+        do {
+            _ = try await bus.call(
+                destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",
+                method: "RegisterAdvertisement", [.objectPath(Self.advertisementPath), .properties([:])])
+            logger.info("LE advertisement registered", metadata: ["adapter": "\(adapterPath)"])
+        } catch {
+            logger.warning("LE advertisement not registered", metadata: ["error": "\(error)"])
+        }
+        return registered
+    }
+
+    /// Withdraws the advertisement and the profile, then closes the bus connection.
+    public func stop() async {
+        _ = try? await bus.call(
+            destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",
+            method: "UnregisterAdvertisement", [.objectPath(Self.advertisementPath)], timeoutMilliseconds: 2000)
+        _ = try? await bus.call(
+            destination: "org.bluez", path: "/org/bluez", interface: "org.bluez.ProfileManager1", method: "UnregisterProfile",
+            [.objectPath(Self.profilePath)], timeoutMilliseconds: 2000)
+        logger.info("Bluetooth advertisement and profile unregistered")
+        bus.close()
+    }
+}

@@ -1,0 +1,93 @@
+import Discovery
+import Logging
+import ServiceLifecycle
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Serves a running ``MatchmakingServer`` over Bluetooth: a kernel RFCOMM listener on one channel
+/// of one adapter, each accepted connection adopted by SwiftNIO and run through the very same
+/// handshake, cap and session as TCP. Where Bluetooth cannot be used (a kernel without it:
+/// EAFNOSUPPORT; no adapter) it logs one clear message and does nothing: the host keeps serving
+/// on the LAN.
+public struct BluetoothHosting: Service {
+    /// The RFCOMM channel used when none is given (1-30).
+    public static let defaultChannel = 7
+
+    private let server: MatchmakingServer
+    private let adapter: String?
+    private let channel: Int
+    private let logger: Logger
+    private let onListening: @Sendable (BluetoothAdapter, Int) -> Void
+
+    /// Serves `server` on `channel` of `adapter` (`hciN`; nil: the first one). `onListening` is
+    /// told the adapter and channel once connections are accepted.
+    public init(
+        server: MatchmakingServer, adapter: String?, channel: Int = Self.defaultChannel, logger: Logger,
+        onListening: @escaping @Sendable (BluetoothAdapter, Int) -> Void = { _, _ in }
+    ) {
+        self.server = server
+        self.adapter = adapter
+        self.channel = channel
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    public func run() async throws {
+        let adapter: BluetoothAdapter
+        do {
+            if let why = BluetoothUnavailable.check(adapter: self.adapter) { throw why }
+            adapter = try BluetoothAdapter(named: self.adapter)
+        } catch {
+            logger.warning("Bluetooth unavailable: \(error); serving on the LAN only")
+            try? await gracefulShutdown()
+            return
+        }
+        let server = self.server
+        let logger = self.logger
+        @Sendable func adopt(_ fd: Int32, _ remote: String) {
+            Task {
+                do {
+                    try await server.adopt(socket: fd, remote: "rfcomm \(remote)")
+                } catch {
+                    close(fd)
+                    logger.warning("RFCOMM connection not adopted", metadata: ["remote": "\(remote)", "error": "\(error)"])
+                }
+            }
+        }
+        // With bluetoothd: its profile listens on the channel and hands us each connection, and
+        // the host is advertised over LE. Without it: a kernel listener, not advertised.
+        var host: BlueZHost? = nil
+        do {
+            let bluez = try BlueZHost(
+                adapter: adapter.name, channel: channel, name: server.status.name, serverID: server.configuration.serverID,
+                capacity: server.configuration.capacity, logger: logger
+            ) { fd, device in adopt(fd, Self.address(ofDevice: device)) }
+            if await bluez.register() { host = bluez } else { await bluez.stop() }
+        } catch {
+            logger.notice("system D-Bus not reachable: RFCOMM without advertising", metadata: ["error": "\(error)"])
+        }
+        var listener: RFCOMMListener? = nil
+        if host == nil {
+            do {
+                listener = try RFCOMMListener(adapter: adapter, channel: channel, logger: logger) { fd, address in adopt(fd, "\(address)") }
+            } catch {
+                logger.warning("Bluetooth unavailable: \(error); serving on the LAN only")
+                try? await gracefulShutdown()
+                return
+            }
+        }
+        logger.info("listening on Bluetooth", metadata: ["adapter": "\(adapter.name)", "address": "\(adapter.address)", "channel": "\(channel)"])
+        onListening(adapter, channel)
+        try? await gracefulShutdown()
+        listener?.close()
+        await host?.stop()
+    }
+
+    /// `AA:BB:CC:DD:EE:FF` from `/org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF`.
+    static func address(ofDevice path: String) -> String {
+        guard let last = path.split(separator: "/").last, last.hasPrefix("dev_") else { return path }
+        return last.dropFirst(4).replacingOccurrences(of: "_", with: ":")
+    }
+}
