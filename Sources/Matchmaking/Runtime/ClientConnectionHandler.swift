@@ -116,6 +116,9 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         case .deliver(let app):
             outlets.messages.yield(SessionMessage(from: app.from ?? .host, body: app.body))
         case .close(let reason, let farewell):
+            if case .bye(let bye) = farewell, bye.reason == .protocolError {
+                logger.warning("protocol error", metadata: ["reason": "\(bye.detail ?? "")"])
+            }
             // Record the end first (closing re-enters channelInactive, which would otherwise report
             // connectionDropped), but announce it only once the channel is closed: the farewell
             // is on the wire before anyone waiting on `ended` exits the process.
