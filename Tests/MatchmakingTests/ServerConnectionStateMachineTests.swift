@@ -84,6 +84,24 @@ import Testing
         #expect(machine.state.isClosed)
     }
 
+    @Test func closedWhileAdmissionDecidedGivesTheSlotBack() {
+        var machine = Self.awaitingAdmission()
+        _ = machine.transportClosed()
+        #expect(
+            machine.admitted(Self.welcome, now: Fixtures.at(ms: 30))
+                == .close(Closing(
+                    farewell: nil, peerLeft: (Self.id, .connectionDropped),
+                    logReason: "connection closed while its hello was being admitted")))
+        #expect(machine.state.isClosed)
+    }
+
+    @Test func closedWhileDenialDecidedDoesNothing() {
+        var machine = Self.awaitingAdmission()
+        _ = machine.transportClosed()
+        #expect(machine.denied(.full, detail: "full") == .none)
+        #expect(machine.state.isClosed)
+    }
+
     @Test(arguments: Fixtures.oneOfEach.filter { $0.typeName != "clientHello" })
     func wrongMessageBeforeHelloIsDeniedBadHello(message: WireMessage) {
         var machine = Self.fresh()

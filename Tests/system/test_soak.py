@@ -46,7 +46,6 @@ def test_a_host_plays_games_back_to_back_without_growing():
     bots: list[JoinProcess] = []
     started = admitted = killed = left = 0
     not_admitted: list[str] = []
-    glitches: list[str] = []
     samples: list[tuple[float, int, int]] = []
     baseline = None
     try:
@@ -58,13 +57,6 @@ def test_a_host_plays_games_back_to_back_without_growing():
             if len(bots) < 3 or (len(bots) < CAPACITY - 2 and action < 0.5):
                 started += 1
                 bot = JoinProcess(binary, host.port, f"bot{started}", bot=True)
-                if not bot.wait_connected(10):
-                    # Known rare glitch (about 1 join in 2,000 under this churn): the client ends
-                    # its handshake with protocolError. Its stderr now names the violation; it is
-                    # reported below and the session note tracks it. One retry, which must succeed.
-                    glitches.append(bot.describe())
-                    bot.stop()
-                    bot = JoinProcess(binary, host.port, f"bot{started}r", bot=True)
                 bots.append(bot)
                 if bot.wait_connected(10):
                     admitted += 1
@@ -97,8 +89,6 @@ def test_a_host_plays_games_back_to_back_without_growing():
     report = (f"games {games}, bots started {started}, admitted {admitted}, killed {killed}, left {left}; "
               f"baseline (rss KiB, fds less players) {baseline}; samples {[(round(t), r, f) for t, r, f in samples]}")
     print(report)
-    for glitch in glitches:
-        print("handshake glitch (retried):", glitch[-800:])
     assert code == 0, host.describe()
     assert not not_admitted, f"{len(not_admitted)} bots were not admitted:\n" + "\n".join(not_admitted[:3])
     assert baseline is not None, "no game finished"

@@ -201,7 +201,7 @@ final class ServerCore: Sendable {
             frame = ByteBuffer.frame(payload)
         }
         if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body, senderName: name)) }
-        if let frame { for channel in channels { channel.writeAndFlush(frame, promise: nil) } }
+        if let frame { Self.write(frame, to: channels) }
         return nil
     }
 
@@ -228,12 +228,23 @@ final class ServerCore: Sendable {
         }
         guard !channels.isEmpty else { return }
         let frame = ByteBuffer.frame(AppPayload.make(body: body, from: .host, to: nil))
-        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+        Self.write(frame, to: channels)
     }
 
     private func broadcast(_ message: WireMessage, to channels: [any Channel]) {
         guard !channels.isEmpty else { return }
         let frame = ByteBuffer.frame(WireCodec().encode(message))
-        for channel in channels { channel.writeAndFlush(frame, promise: nil) }
+        Self.write(frame, to: channels)
+    }
+
+    /// Every write the core makes goes through its channel's event loop as a task of its own,
+    /// even when the caller is on that loop already. So core writes are FIFO per loop, and none
+    /// runs inside a connection handler's own sequence: a `joined` written to a dead peer cannot
+    /// close it inline, run `peerLeft`, and put a `left` on the new player's wire before the
+    /// handler has written its welcome (that was a real race under churn).
+    private static func write(_ frame: ByteBuffer, to channels: [any Channel]) {
+        for channel in channels {
+            channel.eventLoop.execute { channel.writeAndFlush(frame, promise: nil) }
+        }
     }
 }

@@ -136,7 +136,12 @@ public struct ServerConnectionStateMachine: Sendable {
         case .awaitingAdmission:
             state = .admitted(welcome.you.id, Heartbeat(configuration: configuration.heartbeat, now: now))
             return .send(.welcome(welcome))
-        case .awaitingHello, .admitted, .closed:
+        case .closed:
+            // The connection closed while admission was deciding: give the slot back at once.
+            return .close(Closing(
+                farewell: nil, peerLeft: (welcome.you.id, .connectionDropped),
+                logReason: "connection closed while its hello was being admitted"))
+        case .awaitingHello, .admitted:
             preconditionFailure("admitted() without a pending hello")
         }
     }
@@ -148,7 +153,9 @@ public struct ServerConnectionStateMachine: Sendable {
             state = .closed
             return .close(Closing(
                 farewell: .deny(Deny(reason: reason, detail: detail)), peerLeft: nil, logReason: "denied \(reason)"))
-        case .awaitingHello, .admitted, .closed:
+        case .closed:
+            return .none  // closed while admission was deciding; nothing is held
+        case .awaitingHello, .admitted:
             preconditionFailure("denied() without a pending hello")
         }
     }
