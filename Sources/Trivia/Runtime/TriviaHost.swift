@@ -16,8 +16,8 @@ public enum TriviaHostEvent: Hashable, Sendable {
     case sendFailed(String)
 }
 
-/// Runs a ``TriviaTable`` on a host's ``Session``: the one consumer of the session's messages
-/// and events, it feeds them to the table in arrival order, wakes it on time, sends what it
+/// Runs a ``TriviaTable`` on a host's ``Session`` (through ``GameTableRunner``): feeds it the
+/// players' messages and comings and goings in arrival order, wakes it on time, sends what it
 /// says, and tells the screen (`observer`). Put it after the server in a `ServiceGroup`.
 public struct TriviaHost: Service {
     private let session: Session
@@ -36,83 +36,38 @@ public struct TriviaHost: Service {
         self.observer = observer
     }
 
-    private enum Input: Sendable {
-        case message(SessionMessage)
-        case event(SessionEvent)
-        case wake
-    }
-
     /// Runs until the session ends or graceful shutdown begins.
     public func run() async {
-        let (inputs, sink) = AsyncStream.makeStream(of: Input.self)
-        let session = self.session
-        await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask {
-                    await withDiscardingTaskGroup { forwarders in
-                        forwarders.addTask { for await message in session.messages { sink.yield(.message(message)) } }
-                        forwarders.addTask { for await event in session.events { sink.yield(.event(event)) } }
-                    }
-                    sink.finish()
-                }
-                group.addTask { await self.process(inputs, wake: sink) }
-            }
-        }
+        await GameTableRunner(session: session, initial: table) { table, input, moment in
+            self.step(&table, input, moment)
+        }.run()
     }
 
-    private func process(_ inputs: AsyncStream<Input>, wake: AsyncStream<Input>.Continuation) async {
-        var table = self.table
-        var timer: Task<Void, Never>?
-        var scheduled: Int64?
-        var present = Set(session.peers.map(\.id))
-        for await input in inputs {
-            let now = Press.now()
-            let clocks = clockSnapshot()
-            let actions: [TriviaTable.Action]
-            switch input {
-            case .message(let message):
-                guard message.from != .host else { continue }
-                if let trivia = try? message.decode(TriviaClientMessage.self) {
-                    actions = table.received(trivia, from: message.from, arrivedAt: message.receivedAt, clocks: clocks)
-                } else if let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" {
-                    observer(.chat(from: message.from, text: chat.text))
-                    continue
-                } else {
-                    logger.debug("malformed trivia message", metadata: ["peer": "\(message.from)"])
-                    actions = table.received(nil, from: message.from, arrivedAt: message.receivedAt, clocks: clocks)
-                }
-            case .event(.joined(let peer)):
-                present.insert(peer.id)
-                observer(.joined(peer, players: present.count))
-                actions = table.joined(peer, now: now, clocks: clocks)
-            case .event(.left(let peer, let reason)):
-                present.remove(peer.id)
-                observer(.left(peer, reason, players: present.count))
-                actions = table.left(peer.id, now: now, clocks: clocks)
-            case .wake:
-                scheduled = nil
-                actions = table.tick(now: now, clocks: clocks)
+    private func step(_ table: inout TriviaTable, _ input: GameInput, _ moment: GameMoment) -> Int64? {
+        let actions: [TriviaTable.Action]
+        switch input {
+        case .message(let message):
+            guard message.from != .host else { return table.nextWake }
+            if let trivia = try? message.decode(TriviaClientMessage.self) {
+                actions = table.received(trivia, from: message.from, arrivedAt: message.receivedAt, clocks: moment.clocks)
+            } else if let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" {
+                observer(.chat(from: message.from, text: chat.text))
+                return table.nextWake
+            } else {
+                logger.debug("malformed trivia message", metadata: ["peer": "\(message.from)"])
+                actions = table.received(nil, from: message.from, arrivedAt: message.receivedAt, clocks: moment.clocks)
             }
-            for action in actions { perform(action) }
-            if let next = table.nextWake, next != scheduled {
-                timer?.cancel()
-                scheduled = next
-                timer = Task {
-                    let delay = next - Press.now()
-                    if delay > 0 { try? await Task.sleep(for: .microseconds(delay)) }
-                    if !Task.isCancelled { wake.yield(.wake) }
-                }
-            }
+        case .joined(let peer, let players):
+            observer(.joined(peer, players: players))
+            actions = table.joined(peer, now: moment.now, clocks: moment.clocks)
+        case .left(let peer, let reason, let players):
+            observer(.left(peer, reason, players: players))
+            actions = table.left(peer.id, now: moment.now, clocks: moment.clocks)
+        case .wake:
+            actions = table.tick(now: moment.now, clocks: moment.clocks)
         }
-        timer?.cancel()
-    }
-
-    private func clockSnapshot() -> [PeerID: ClockEstimate] {
-        var clocks: [PeerID: ClockEstimate] = [:]
-        for peer in session.peers {
-            if let clock = session.clock(of: peer.id) { clocks[peer.id] = clock }
-        }
-        return clocks
+        for action in actions { perform(action) }
+        return table.nextWake
     }
 
     private func perform(_ action: TriviaTable.Action) {
