@@ -46,7 +46,7 @@ class Proc:
     """A subprocess whose stdout and stderr are read line by line on background threads, so
     the tests can wait for a line with a deadline instead of sleeping."""
 
-    def __init__(self, argv: list[str], label: str, env: dict | None = None):
+    def __init__(self, argv: list[str], label: str, env: dict | None = None, stdin: int = subprocess.PIPE):
         self.argv = argv
         self.label = label
         self.cond = threading.Condition()
@@ -54,7 +54,7 @@ class Proc:
         self.stderr_lines: list[str] = []
         self._eof = {"stdout": False, "stderr": False}
         self.popen = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
+            argv, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
             start_new_session=True, env=env)
         self.pid = self.popen.pid
         _LIVE.add(self)
