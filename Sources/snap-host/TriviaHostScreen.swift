@@ -37,6 +37,7 @@ final class TriviaHostScreen: Sendable {
             names.withLock { $0[peer.id] = peer.name }
             writer.line("joined: \(peer.name) (id \(peer.id)) [\(players)/\(capacity)]")
         case .left(let peer, let reason, let players):
+            names.withLock { $0[peer.id] = nil }  // a host runs for months: keep only who is here
             writer.line("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(players)/\(capacity)]")
         case .chat(let from, let text):
             writer.line("chat \(name(of: from)): \(text)")
