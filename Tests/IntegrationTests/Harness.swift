@@ -18,7 +18,8 @@ struct TestHost {
     static func start(
         capacity: Int = 8, joinCode: String? = nil, host: String = "127.0.0.1",
         heartbeat: HeartbeatConfiguration = .init(interval: .milliseconds(100), timeout: .seconds(3)),
-        handshakeTimeout: TimeAmount = .milliseconds(500), sendBufferLimit: Int = 1 << 20
+        handshakeTimeout: TimeAmount = .milliseconds(500), sendBufferLimit: Int = 1 << 20,
+        maxPendingHandshakes: Int = 1024
     ) async throws -> TestHost {
         var configuration = ServerConfiguration(name: "Test Host")
         configuration.capacity = capacity
@@ -27,6 +28,7 @@ struct TestHost {
         configuration.port = 0
         configuration.connection = .init(handshakeTimeout: handshakeTimeout, heartbeat: heartbeat)
         configuration.sendBufferLimit = sendBufferLimit
+        configuration.maxPendingHandshakes = maxPendingHandshakes
         var logger = Logger(label: "test.server")
         logger.logLevel = .critical
         let server = try MatchmakingServer(configuration: configuration, logger: logger)

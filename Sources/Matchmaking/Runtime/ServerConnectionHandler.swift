@@ -35,7 +35,6 @@ final class ServerConnectionHandler: ChannelInboundHandler {
 
     func channelActive(context: ChannelHandlerContext) {
         guard core.connectionOpened(context.channel) else {
-            logger.warning("connection closed", metadata: ["reason": "too many pending handshakes"])
             context.close(promise: nil)
             return
         }

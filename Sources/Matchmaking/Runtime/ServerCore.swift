@@ -21,6 +21,7 @@ final class ServerCore: Sendable {
         var clocks: [PeerID: ClockEstimate] = [:]
         var open: [ObjectIdentifier: any Channel] = [:]
         var pendingHandshakes = 0
+        var overflowLog = LogThrottle(interval: .seconds(10))
     }
 
     let configuration: ServerConfiguration
@@ -82,14 +83,24 @@ final class ServerCore: Sendable {
         return channels
     }
 
-    /// Registers a new connection; false when too many are still shaking hands.
+    /// Registers a new connection; false when too many are still shaking hands (the caller
+    /// closes it). Such refusals are logged at most once per 10 s, with a count.
     func connectionOpened(_ channel: any Channel) -> Bool {
-        state.withLock { state in
-            guard state.pendingHandshakes < configuration.maxPendingHandshakes else { return false }
+        let (accepted, overflow) = state.withLock { state -> (Bool, (log: Bool, suppressed: Int)) in
+            guard state.pendingHandshakes < configuration.maxPendingHandshakes else {
+                return (false, state.overflowLog.occurred(now: .now()))
+            }
             state.pendingHandshakes += 1
             state.open[ObjectIdentifier(channel)] = channel
-            return true
+            return (true, (false, 0))
         }
+        if overflow.log {
+            logger.warning("connection refused", metadata: [
+                "reason": "too many pending handshakes", "limit": "\(configuration.maxPendingHandshakes)",
+                "refusedSinceLastLine": "\(overflow.suppressed)",
+            ])
+        }
+        return accepted
     }
 
     /// Forgets a closed connection.
