@@ -79,7 +79,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SnapBench"),
-        .testTarget(name: "DiscoveryTests", dependencies: ["Discovery"]),
+        .testTarget(
+            name: "DiscoveryTests",
+            dependencies: ["Discovery", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "Matchmaking"]),
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "Matchmaking"]),
         .testTarget(

@@ -16,3 +16,10 @@ static const int SNAP_DBUS_TYPE_UINT32 = DBUS_TYPE_UINT32;
 static const int SNAP_DBUS_TYPE_INVALID = DBUS_TYPE_INVALID;
 static const int SNAP_DBUS_TYPE_SIGNATURE = DBUS_TYPE_SIGNATURE;
 static const int SNAP_DBUS_TYPE_INT32 = DBUS_TYPE_INT32;
+
+/// For the connection's loop thread (Glibc's Swift overlay lacks these).
+#include <sys/eventfd.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline int snap_eventfd_nonblocking(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+static inline int snap_gettid(void) { return (int)syscall(SYS_gettid); }

@@ -50,15 +50,18 @@ public enum DBusReply: Sendable {
     case none
 }
 
-/// One connection to a bus, owned by one thread (reference/linux-apis.md §4): the thread runs
-/// `dbus_connection_read_write_dispatch` with a short timeout plus a job queue, so calls from
-/// any thread never block on the loop, and calls that make the peer call back into us
-/// (RegisterAdvertisement, RegisterProfile, ConnectProfile) are asynchronous, with the callbacks
-/// served on the same thread meanwhile.
+/// One connection to a bus, owned by one thread (reference/linux-apis.md §4). The thread sleeps
+/// in `poll` on the bus socket and a job queue's eventfd (and wakes for the earliest reply
+/// timeout), so an idle connection costs no wake-ups. Calls from any thread are jobs and never
+/// block on the loop; calls that make the peer call back into us (RegisterAdvertisement,
+/// RegisterProfile, ConnectProfile) are asynchronous, with the callbacks served on the same
+/// thread meanwhile.
 public final class DBusBusConnection: @unchecked Sendable {
     private let connection: OpaquePointer
     private let jobs = JobQueue()
     private let stopped = StopFlag()
+    /// The loop thread's kernel id, once it runs (tests check that it sleeps when idle).
+    let loopThreadID = Atomic<Int32>(0)
     private var handlers: [String: (DBusMessage) -> DBusReply] = [:]  // loop thread only
     private var signalHandler: ((DBusMessage) -> Void)?  // loop thread only
     private let logger: Logger
@@ -66,10 +69,30 @@ public final class DBusBusConnection: @unchecked Sendable {
     private let onDisconnect: @Sendable () -> Void
 
     /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` is honoured) and starts the thread.
-    public init(logger: Logger, onDisconnect: @escaping @Sendable () -> Void = {}) throws(DBusError) {
+    public convenience init(logger: Logger, onDisconnect: @escaping @Sendable () -> Void = {}) throws(DBusError) {
+        try self.init(connecting: { error in dbus_bus_get_private(DBUS_BUS_SYSTEM, &error) }, logger: logger, onDisconnect: onDisconnect)
+    }
+
+    /// Connects to the bus at `address` (`unix:path=...`) and starts the thread. libdbus reads
+    /// the system bus address once per process, so tests with a bus of their own use this.
+    convenience init(address: String, logger: Logger, onDisconnect: @escaping @Sendable () -> Void = {}) throws(DBusError) {
+        try self.init(connecting: { error in
+            guard let connection = dbus_connection_open_private(address, &error) else { return nil }
+            guard dbus_bus_register(connection, &error) != 0 else {
+                dbus_connection_close(connection)
+                dbus_connection_unref(connection)
+                return nil
+            }
+            return connection
+        }, logger: logger, onDisconnect: onDisconnect)
+    }
+
+    private init(
+        connecting connect: (inout CDBus.DBusError) -> OpaquePointer?, logger: Logger, onDisconnect: @escaping @Sendable () -> Void
+    ) throws(DBusError) {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
-        guard let connection = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error) else {
+        guard let connection = connect(&error) else {
             let failure = DBusError(name: error.name.map { String(cString: $0) } ?? "", message: error.message.map { String(cString: $0) } ?? "no system bus")
             dbus_error_free(&error)
             throw failure
@@ -92,17 +115,32 @@ public final class DBusBusConnection: @unchecked Sendable {
     public var uniqueName: String { String(cString: dbus_bus_get_unique_name(connection)) }
 
     private func loop() {
+        loopThreadID.store(snap_gettid(), ordering: .releasing)
+        let timeouts = DBusTimeouts()
+        timeouts.install(on: connection)
+        var busFD: Int32 = -1
+        _ = dbus_connection_get_unix_fd(connection, &busFD)
         while !stopped.value.load(ordering: .acquiring) {
-            let pending = jobs.take()
-            for job in pending { job() }
-            if dbus_connection_read_write_dispatch(connection, 20) == 0 {
+            for job in jobs.take() { job() }
+            timeouts.handleDue()  // a reply timeout queues its NoReply error: dispatched next
+            while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+                _ = dbus_connection_dispatch(connection)
+            }
+            guard dbus_connection_get_is_connected(connection) != 0 else {
                 logger.info("D-Bus connection lost")
                 onDisconnect()
                 break
             }
+            if stopped.value.load(ordering: .acquiring) { break }
+            // Sleep until the bus socket or a job needs us, or the next reply timeout is due.
+            let busEvents = Int16(POLLIN) | (dbus_connection_has_messages_to_send(connection) != 0 ? Int16(POLLOUT) : 0)
+            var fds = [pollfd(fd: busFD, events: busEvents, revents: 0), pollfd(fd: jobs.wakeFD, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeouts.pollTimeout)
+            if ready > 0, fds[0].revents != 0 {
+                _ = dbus_connection_read_write(connection, 0)  // reads and writes what it can, without blocking
+            }
         }
-        let pending = jobs.take()
-        for job in pending { job() }
+        for job in jobs.take() { job() }
         dbus_connection_close(connection)
         dbus_connection_unref(connection)
     }
@@ -226,20 +264,4 @@ public final class DBusBusConnection: @unchecked Sendable {
 private final class ContinuationBox {
     let continuation: CheckedContinuation<Result<[DBusValue], DBusError>, Never>
     init(_ continuation: CheckedContinuation<Result<[DBusValue], DBusError>, Never>) { self.continuation = continuation }
-}
-
-/// The loop thread's job list (closures that are not Sendable: they run on that thread only).
-private final class JobQueue: @unchecked Sendable {
-    private var jobs: [() -> Void] = []
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    func add(_ job: @escaping () -> Void) {
-        pthread_mutex_lock(&mutex); jobs.append(job); pthread_mutex_unlock(&mutex)
-    }
-    func take() -> [() -> Void] {
-        pthread_mutex_lock(&mutex); defer { pthread_mutex_unlock(&mutex) }
-        let taken = jobs
-        jobs = []
-        return taken
-    }
 }
