@@ -29,15 +29,16 @@ enum NIOEcho {
     }
 
     static func run(rounds: Int) async throws -> [UInt64] {
-        let group = MultiThreadedEventLoopGroup.singleton
-        let server = try await ServerBootstrap(group: group)
+        // Server on one loop, client on the other, as the session benchmark's "separate loops".
+        let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
+        let server = try await ServerBootstrap(group: loops[0])
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Echo()) }
             }
             .bind(host: "127.0.0.1", port: 0).get()
         let (replies, sink) = AsyncStream.makeStream(of: ByteBuffer.self)
-        let client = try await ClientBootstrap(group: group)
+        let client = try await ClientBootstrap(group: loops[1 % loops.count])
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collect(sink: sink)) }

@@ -194,11 +194,10 @@ final class ServerCore: Sendable {
         }
         var frame: ByteBuffer?
         if !channels.isEmpty {
-            let payload = AppPayload.make(body: app.body.bytes, from: sender, recipients: nil)
-            guard payload.readableBytes <= configuration.maxFrame else {
-                return .tooLargeToRelay(bytes: payload.readableBytes, limit: configuration.maxFrame)
-            }
-            frame = ByteBuffer.frame(payload)
+            let relayed = AppPayload.frame(body: app.body.bytes, from: sender, recipients: nil)
+            let size = relayed.readableBytes - 4
+            guard size <= configuration.maxFrame else { return .tooLargeToRelay(bytes: size, limit: configuration.maxFrame) }
+            frame = relayed
         }
         if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body, senderName: name)) }
         if let frame { Self.write(frame, to: channels) }
@@ -226,7 +225,7 @@ final class ServerCore: Sendable {
             messageSink.yield(SessionMessage(from: .host, body: body, senderName: localPeer.name))
         }
         guard !channels.isEmpty else { return }
-        let frame = ByteBuffer.frame(AppPayload.make(body: body.bytes, from: .host, recipients: nil))
+        let frame = AppPayload.frame(body: body.bytes, from: .host, recipients: nil)
         Self.write(frame, to: channels)
     }
 

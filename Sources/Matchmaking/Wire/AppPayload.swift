@@ -22,7 +22,23 @@ public enum AppPayload {
     /// The payload with `recipients` written directly.
     public static func make(body: Data, from sender: PeerID?, recipients: WireRecipients?) -> ByteBuffer {
         var payload = ByteBuffer()
-        payload.reserveCapacity(body.count + 48)
+        write(body: body, from: sender, recipients: recipients, into: &payload)
+        return payload
+    }
+
+    /// The whole frame (length prefix and payload) in one buffer, without copying the payload
+    /// into a second one as ``ByteBuffer/frame(_:)`` does.
+    public static func frame(body: Data, from sender: PeerID?, recipients: WireRecipients?) -> ByteBuffer {
+        var frame = ByteBuffer()
+        frame.reserveCapacity(body.count + 52)
+        frame.writeInteger(UInt32(0))
+        write(body: body, from: sender, recipients: recipients, into: &frame)
+        frame.setInteger(UInt32(frame.readableBytes - 4), at: frame.readerIndex)
+        return frame
+    }
+
+    private static func write(body: Data, from sender: PeerID?, recipients: WireRecipients?, into payload: inout ByteBuffer) {
+        payload.reserveCapacity(payload.writerIndex + body.count + 48)
         payload.writeStaticString("{\"body\":")
         payload.writeBytes(body)
         if let sender {
@@ -41,6 +57,5 @@ public enum AppPayload {
             payload.writeStaticString("]")
         }
         payload.writeStaticString(",\"type\":\"app\"}")
-        return payload
     }
 }
