@@ -102,6 +102,7 @@ import Testing
         #"{"type":"app","to":null,"body":1}"#,
         #"{"type":"ping","seq":1,"sent":1234567890123456789}"#,
         #"{"type":"ping","seq":01,"sent":3}"#,
+        #"{"type":"ping","seq":-0,"sent":3}"#,
         #"{"t\u0079pe":"ping","seq":1,"sent":3}"#,
         // Not RFC 8259, but Foundation's parsers accept trailing commas; the full decoder decides.
         #"{"type":"app","body":[1,]}"#,

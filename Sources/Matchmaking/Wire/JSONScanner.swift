@@ -68,7 +68,8 @@ struct JSONScanner {
         return true
     }
 
-    /// An integer without fraction or exponent, at most 18 digits (so it fits an `Int64`).
+    /// An integer without fraction or exponent, at most 18 digits (so it fits an `Int64`); not
+    /// `-0`, which is left to the full decoder.
     mutating func integer() -> Int64? {
         var position = index
         let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
@@ -81,7 +82,7 @@ struct JSONScanner {
             guard position - first <= 18 else { return nil }
         }
         let digits = position - first
-        guard digits > 0, digits == 1 || bytes[first] != 0x30 else { return nil }
+        guard digits > 0, digits == 1 || bytes[first] != 0x30, !(negative && value == 0) else { return nil }
         if position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return nil
