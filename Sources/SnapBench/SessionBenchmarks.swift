@@ -12,7 +12,7 @@ struct Press: Codable, Sendable {
 
 /// Benchmarks through the real server, client and session on loopback.
 enum SessionBenchmarks {
-    static func startHost(capacity: Int) async throws -> (MatchmakingServer, Int) {
+    static func startHost(capacity: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> (MatchmakingServer, Int) {
         var configuration = ServerConfiguration(name: "Bench Host")
         configuration.capacity = capacity
         configuration.host = "127.0.0.1"
@@ -20,25 +20,40 @@ enum SessionBenchmarks {
         configuration.maxPendingHandshakes = 4096
         var logger = Logger(label: "bench")
         logger.logLevel = .error
-        let server = try MatchmakingServer(configuration: configuration, logger: logger)
+        let server = try MatchmakingServer(configuration: configuration, group: group, logger: logger)
         let address = try await server.start()
         return (server, address.port!)
     }
 
-    static func join(_ port: Int, _ name: String) async throws -> ClientSession {
+    static func join(_ port: Int, _ name: String, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> ClientSession {
         var logger = Logger(label: "bench")
         logger.logLevel = .error
-        return try await MatchmakingClient.join(.tcp(host: "127.0.0.1", port: port), configuration: .init(playerName: name), logger: logger)
+        return try await MatchmakingClient.join(
+            .tcp(host: "127.0.0.1", port: port), configuration: .init(playerName: name), group: group, logger: logger)
     }
 
-    /// Client sends a message to the host's game, which echoes it back to the sender.
-    static func roundTrip(rounds: Int) async throws -> [UInt64] {
-        let (server, port) = try await startHost(capacity: 8)
+    /// Where the two ends of the round trip run.
+    enum Placement: String {
+        /// The host on one event loop, the client on the other: two threads, like the raw TCP
+        /// baseline (each side's task resumes on its own channel's loop).
+        case separateLoops = "separate loops"
+        /// Host and client on the same event loop: one thread does all of it.
+        case oneLoop = "one loop"
+    }
+
+    /// Client sends a message to the host's game, which echoes it back to the sender. The
+    /// host's game task and the client's task resume on the loop of the channel that woke them
+    /// (NIO runs Swift Concurrency), so `placement` decides the threads of both.
+    static func roundTrip(rounds: Int, placement: Placement) async throws -> [UInt64] {
+        let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
+        let hostLoop = loops[0]
+        let clientLoop = placement == .oneLoop ? hostLoop : loops[1 % loops.count]
+        let (server, port) = try await startHost(capacity: 8, group: hostLoop)
         let session = server.session
         let echo = Task {
             for await message in session.messages { try? session.send(message.body, to: .peer(message.from)) }
         }
-        let client = try await join(port, "Pinger")
+        let client = try await join(port, "Pinger", group: clientLoop)
         var replies = client.messages.makeAsyncIterator()
         var samples: [UInt64] = []
         samples.reserveCapacity(rounds)

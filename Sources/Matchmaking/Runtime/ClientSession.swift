@@ -57,11 +57,10 @@ public final class ClientSession: Sendable {
         }
     }
 
-    /// Sends a game message (any `Encodable`, as JSON); reliable and ordered.
+    /// Sends a game message (any `Encodable`, as JSON; a ``RawJSON`` as it is); reliable and ordered.
     public func send<Message: Encodable>(_ message: Message, to destination: Destination = .host) throws {
-        let body = try JSONEncoder().encode(message)
-        let to = try destination.wire.map { try JSONEncoder().encode($0) }
-        channel.writeAndFlush(ByteBuffer.frame(AppPayload.make(body: body, from: nil, to: to)), promise: nil)
+        let body = try RawJSON(encoding: message)
+        channel.writeAndFlush(AppPayload.frame(body: body.bytes, from: nil, recipients: destination.wire), promise: nil)
     }
 
     /// The estimate of the host's clock relative to ours, from the heartbeats.

@@ -205,19 +205,18 @@ final class ServerCore: Sendable {
         }
         var frame: ByteBuffer?
         if !channels.isEmpty {
-            let payload = AppPayload.make(body: Data(app.body.jsonBytes), from: sender, to: nil)
-            guard payload.readableBytes <= configuration.maxFrame else {
-                return .tooLargeToRelay(bytes: payload.readableBytes, limit: configuration.maxFrame)
-            }
-            frame = ByteBuffer.frame(payload)
+            let relayed = AppPayload.frame(body: app.body.bytes, from: sender, recipients: nil)
+            let size = relayed.readableBytes - 4
+            guard size <= configuration.maxFrame else { return .tooLargeToRelay(bytes: size, limit: configuration.maxFrame) }
+            frame = relayed
         }
         if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body, senderName: name)) }
         if let frame { Self.write(frame, to: channels) }
         return nil
     }
 
-    /// Sends a game message from the host's own player. `body` is the JSON encoding of the value.
-    func send(body: Data, to recipients: Recipients) throws {
+    /// Sends a game message from the host's own player.
+    func send(body: RawJSON, to recipients: Recipients) {
         let channels = state.withLock { state -> [any Channel] in
             switch recipients {
             case .peer(let id): return state.links[id].map { [$0.channel] } ?? []
@@ -234,11 +233,10 @@ final class ServerCore: Sendable {
         case .all: includesHost = false
         }
         if includesHost {
-            let value = try JSONDecoder().decode(JSONValue.self, from: body)
-            messageSink.yield(SessionMessage(from: .host, body: value, senderName: localPeer.name))
+            messageSink.yield(SessionMessage(from: .host, body: body, senderName: localPeer.name))
         }
         guard !channels.isEmpty else { return }
-        let frame = ByteBuffer.frame(AppPayload.make(body: body, from: .host, to: nil))
+        let frame = AppPayload.frame(body: body.bytes, from: .host, recipients: nil)
         Self.write(frame, to: channels)
     }
 

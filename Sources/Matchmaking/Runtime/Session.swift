@@ -31,12 +31,13 @@ public final class Session: Sendable {
     public var configuration: ServerConfiguration { core.configuration }
 
     /// Sends a game message (any `Encodable`, as JSON) from the host's own player. Delivery is
-    /// reliable and ordered per recipient; unknown ids are skipped.
+    /// reliable and ordered per recipient; unknown ids are skipped. A ``RawJSON`` (such as a
+    /// received ``SessionMessage/body``) is sent as it is, without encoding it again.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws {
-        let body = try (message as? JSONValue).map { Data($0.jsonBytes) } ?? JSONEncoder().encode(message)
+        let body = try RawJSON(encoding: message)
         let limit = core.configuration.maxFrame - 64
-        guard body.count <= limit else { throw SendError.tooLarge(bytes: body.count, limit: limit) }
-        try core.send(body: body, to: recipients)
+        guard body.bytes.count <= limit else { throw SendError.tooLarge(bytes: body.bytes.count, limit: limit) }
+        core.send(body: body, to: recipients)
     }
 
     /// The clock estimate of a player (offset and round trip from the heartbeats), or nil

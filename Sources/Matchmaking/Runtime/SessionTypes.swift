@@ -14,8 +14,8 @@ public enum Recipients: Hashable, Sendable {
 public struct SessionMessage: Hashable, Sendable {
     /// Who sent it (``PeerID/host`` for the host's own player).
     public let from: PeerID
-    /// The payload.
-    public let body: JSONValue
+    /// The payload, as the JSON bytes it came in (``RawJSON/value`` parses it when needed).
+    public let body: RawJSON
     /// The sender's name when the message arrived (on the host), so a message from a player who
     /// left right after sending it can still be attributed.
     public let senderName: String?
@@ -25,14 +25,19 @@ public struct SessionMessage: Hashable, Sendable {
     public let receivedAt: Int64
 
     /// Creates a message; `receivedAt` defaults to now.
-    public init(from: PeerID, body: JSONValue, senderName: String? = nil, receivedAt: Int64 = Press.now()) {
+    public init(from: PeerID, body: RawJSON, senderName: String? = nil, receivedAt: Int64 = Press.now()) {
         self.from = from
         self.body = body
         self.senderName = senderName
         self.receivedAt = receivedAt
     }
 
-    /// Decodes the payload as the game's own type.
+    /// Creates a message from a ``JSONValue`` body; `receivedAt` defaults to now.
+    public init(from: PeerID, body: JSONValue, senderName: String? = nil, receivedAt: Int64 = Press.now()) {
+        self.init(from: from, body: RawJSON(body), senderName: senderName, receivedAt: receivedAt)
+    }
+
+    /// Decodes the payload as the game's own type, in one pass over its bytes.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T { try body.decode(type) }
 }
 

@@ -4,6 +4,7 @@ import NIOCore
 /// Builds an `app` payload around an already-encoded body without decoding it again:
 /// `{"body":…,"from":N,"to":…,"type":"app"}` (keys in sorted order, as the codec writes them).
 public enum AppPayload {
+    /// The payload with `recipients` already encoded as JSON (`"all"` or a list of ids).
     public static func make(body: Data, from sender: PeerID?, to recipients: Data?) -> ByteBuffer {
         var payload = ByteBuffer()
         payload.reserveCapacity(body.count + (recipients?.count ?? 0) + 48)
@@ -16,5 +17,45 @@ public enum AppPayload {
         }
         payload.writeString(",\"type\":\"app\"}")
         return payload
+    }
+
+    /// The payload with `recipients` written directly.
+    public static func make(body: Data, from sender: PeerID?, recipients: WireRecipients?) -> ByteBuffer {
+        var payload = ByteBuffer()
+        write(body: body, from: sender, recipients: recipients, into: &payload)
+        return payload
+    }
+
+    /// The whole frame (length prefix and payload) in one buffer, without copying the payload
+    /// into a second one as ``ByteBuffer/frame(_:)`` does.
+    public static func frame(body: Data, from sender: PeerID?, recipients: WireRecipients?) -> ByteBuffer {
+        var frame = ByteBuffer()
+        frame.reserveCapacity(body.count + 52)
+        frame.writeInteger(UInt32(0))
+        write(body: body, from: sender, recipients: recipients, into: &frame)
+        frame.setInteger(UInt32(frame.readableBytes - 4), at: frame.readerIndex)
+        return frame
+    }
+
+    private static func write(body: Data, from sender: PeerID?, recipients: WireRecipients?, into payload: inout ByteBuffer) {
+        payload.reserveCapacity(payload.writerIndex + body.count + 48)
+        payload.writeStaticString("{\"body\":")
+        payload.writeBytes(body)
+        if let sender {
+            payload.writeStaticString(",\"from\":")
+            payload.writeString(String(sender.rawValue))
+        }
+        switch recipients {
+        case nil: break
+        case .all: payload.writeStaticString(",\"to\":\"all\"")
+        case .peers(let ids):
+            payload.writeStaticString(",\"to\":[")
+            for (index, id) in ids.enumerated() {
+                if index > 0 { payload.writeStaticString(",") }
+                payload.writeString(String(id.rawValue))
+            }
+            payload.writeStaticString("]")
+        }
+        payload.writeStaticString(",\"type\":\"app\"}")
     }
 }

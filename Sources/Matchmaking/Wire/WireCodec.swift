@@ -20,15 +20,17 @@ public struct WireCodec {
 
     /// The JSON payload of one message (without the length prefix).
     public func encode(_ message: WireMessage) -> ByteBuffer {
+        // An app body is spliced in as it is; it is JSON already.
+        if case .app(let app) = message { return AppPayload.make(body: app.body.bytes, from: app.from, recipients: app.to) }
         // Every field of every message is encodable, so this cannot fail.
-        ByteBuffer(bytes: try! encoder.encode(message))
+        return ByteBuffer(bytes: try! encoder.encode(message))
     }
 
     /// Decodes one payload, or says precisely what is wrong with it.
     public func decode(_ payload: ByteBuffer) throws(ProtocolViolation) -> WireMessage {
+        if let message = Self.fastDecode(payload) { return message }  // checks UTF-8 itself
         let isValidUTF8 = payload.withUnsafeReadableBytes { String(validating: $0, as: UTF8.self) != nil }
         guard isValidUTF8 else { throw .invalidUTF8 }
-        if let message = Self.fastDecode(payload) { return message }
         do {
             return try decoder.decode(WireMessage.self, from: payload)
         } catch let violation as ProtocolViolation {

@@ -139,8 +139,20 @@ public struct AppMessage: Hashable, Sendable, Codable {
     public var from: PeerID?
     /// The recipients, set by a client: absent = the host; see ``WireRecipients``.
     public var to: WireRecipients?
-    /// The game's payload: any JSON value.
-    public var body: JSONValue
+    /// The game's payload: any JSON value, kept as the bytes it came as.
+    public var body: RawJSON
+
+    /// A message with a body already encoded.
+    public init(from: PeerID? = nil, to: WireRecipients? = nil, body: RawJSON) {
+        self.from = from
+        self.to = to
+        self.body = body
+    }
+
+    /// A message with a body given as a ``JSONValue``.
+    public init(from: PeerID? = nil, to: WireRecipients? = nil, body: JSONValue) {
+        self.init(from: from, to: to, body: RawJSON(body))
+    }
 }
 
 /// Recipients of a client's app message: `"all"` (everyone but the sender, the host included)
