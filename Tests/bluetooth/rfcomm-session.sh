@@ -74,8 +74,8 @@ killed=$(now)
 check "Ann's slot freed after kill -9" wait_for host.out "left: Ann" 10
 echo "slot freed $(elapsed "$killed") s after kill -9 (heartbeat timeout 6 s)"
 
-# The same controller joins again at once (a new link, a new just-works pairing: it used to
-# be refused with EACCES once the host had kept a key from the first one).
+# The same controller joins again at once (a new link, a new just-works pairing: refused with
+# EACCES when the host kept a key from an earlier one; docs/BLUETOOTH.md).
 started=$(now)
 "$bin" join "$host_address" --adapter hci1 --player Ann --bot > ann2.out 2> ann2.err &
 ann=$!

@@ -214,15 +214,10 @@ public final class BlueZHost: Sendable {
     }
 
     /// Adapter settings while serving (the previous values are restored by ``stop()``):
-    /// - `Alias` = the host's name: BR/EDR inquiry (the extended inquiry response) shows the
-    ///   adapter's name, not the LE LocalName, so a host found either way has one name;
-    /// - `Pairable` = false: players never bond with the host. Their links are unauthenticated
-    ///   just-works pairings without bonding; were the host to keep a key (it does when it
-    ///   answers the pairing as bondable) and the player not, the kernel would leave the next
-    ///   pairing to an agent ("local host already has link key"), and with no agent on a headless
-    ///   host bluetoothd refuses it: the player's next connect fails with EACCES.
+    /// `Alias` = the host's name: BR/EDR inquiry (the extended inquiry response) shows the
+    /// adapter's name, not the LE LocalName, so a host found either way has one name.
     private func configureAdapter() async {
-        for (property, value) in [("Alias", DBusValue.string(name)), ("Pairable", .bool(false))] {
+        for (property, value) in [("Alias", DBusValue.string(name))] {
             do {
                 let current = try await bus.call(
                     destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Get",
