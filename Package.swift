@@ -73,10 +73,11 @@ let package = Package(
         .executableTarget(
             name: "snap-bench",
             dependencies: [
-                "Matchmaking",
+                "Matchmaking", "Discovery",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/SnapBench"),
         .testTarget(

@@ -21,6 +21,34 @@ enum SnapBench {
         if which == "all" || which == "handshake" { try await handshake(runs: runs) }
         if which == "all" || which == "fanout" { try await fanOut(runs: runs) }
         if which == "all" || which == "memory" { try await memory(runs: runs) }
+        if which == "bluetooth" {  // not in "all": it needs Bluetooth (the VM of scripts/testbed-bt)
+            func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
+            try await bluetooth(runs: runs, hostAdapter: value("--host-adapter") ?? "hci0", clientAdapter: value("--client-adapter") ?? "hci1")
+        }
+    }
+
+    static func bluetooth(runs: Int, hostAdapter: String, clientAdapter: String) async throws {
+        // Unbuffered: a run cut short by a timeout keeps the rows it finished.
+        func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        let host = try await BluetoothBenchmarks.startHost(adapter: hostAdapter)
+        emit("### RFCOMM round trip of one small message (ms) and session throughput, \(clientAdapter) -> \(hostAdapter)\n")
+        emit("Raw: 48 bytes echoed over raw RFCOMM sockets between the same controllers. Session: a `Press` to the host's game, echoed back. Throughput: 2,000 messages of 512 bytes of text, client to host game (payload bytes).\n")
+        emit("| run | raw RFCOMM p50 | raw p99 | session p50 | session p99 | ratio p50 | session throughput kB/s |")
+        emit("|---|---|---|---|---|---|---|")
+        var ratios: [Double] = []
+        for run in 1...runs {
+            let raw = Stats(try await NIOThreadPool.singleton.runIfActive {
+                try BluetoothBenchmarks.rawRoundTrip(hostAdapter: hostAdapter, clientAdapter: clientAdapter, rounds: 300, size: 48)
+            })
+            let session = Stats(try await BluetoothBenchmarks.sessionRoundTrip(host, from: clientAdapter, rounds: 300))
+            let throughput = try await BluetoothBenchmarks.sessionThroughput(host, from: clientAdapter, count: 2000, size: 512)
+            let ratio = Double(session.p50) / Double(raw.p50)
+            ratios.append(ratio)
+            func ms(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }
+            emit("| \(run) | \(ms(raw.p50)) | \(ms(raw.p99)) | \(ms(session.p50)) | \(ms(session.p99)) | \(String(format: "%.2f", ratio)) | \(String(format: "%.1f", throughput / 1024)) |")
+        }
+        emit("\nmedian p50 ratio: \(String(format: "%.2f", ratios.sorted()[ratios.count / 2]))\n")
+        await BluetoothBenchmarks.stop(host)
     }
 
     static func roundTrip(runs: Int) async throws {

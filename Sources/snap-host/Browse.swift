@@ -45,18 +45,11 @@ struct Browse: AsyncParsableCommand {
         }
         let limit = timeout ?? (watch ? nil : 3)
         let printer = BrowsePrinter(json: json, watch: watch)
-        let bluetooth = BluetoothSightings()
         let scanner = noBluetooth ? nil : await Self.startScanner(adapter: adapter, logger: logger)
+        if let scanner { browser.add(bluetooth: scanner.hosts) }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await event in browser.events { printer.event(event) }
-            }
-            if let scanner {
-                group.addTask {
-                    for await host in scanner.hosts {
-                        if bluetooth.record(host), watch { printer.line(for: host, lan: nil, event: "found") }
-                    }
-                }
             }
             group.addTask {
                 if let limit {
@@ -68,26 +61,19 @@ struct Browse: AsyncParsableCommand {
             await group.next()
             group.cancelAll()
         }
+        // One entry per host (Browser merges a Bluetooth sighting into its LAN host).
         let hosts = browser.snapshot
+        let bluetoothOnly = browser.bluetoothOnly
         browser.stop()
         await scanner?.stop()
-        let seen = bluetooth.all
         if !watch {
-            // One entry per host: a Bluetooth sighting whose server-id prefix matches a LAN host
-            // joins that entry; the others are Bluetooth-only entries.
-            var merged = Set<String>()
-            for host in hosts {
-                let prefix = String(host.id.uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(8))
-                let sighting = seen.first { $0.idPrefix == prefix }
-                if let sighting { merged.insert(sighting.address) }
-                printer.line(for: host, event: nil, bluetooth: sighting)
-            }
-            for sighting in seen where !merged.contains(sighting.address) { printer.line(for: sighting, lan: nil, event: nil) }
-            if hosts.isEmpty && seen.isEmpty { Terminal.err("no hosts found") }
+            for host in hosts { printer.line(for: host, event: nil) }
+            for sighting in bluetoothOnly { printer.line(for: sighting, event: nil) }
+            if hosts.isEmpty && bluetoothOnly.isEmpty { Terminal.err("no hosts found") }
         }
     }
 
-    /// Scans over Bluetooth LE where it can; nil (with one line on stderr) where it cannot.
+    /// Scans over Bluetooth where it can; nil (with one line on stderr) where it cannot.
     static func startScanner(adapter: String?, logger: Logger) async -> BlueZScanner? {
         do {
             if let why = BluetoothUnavailable.check(adapter: adapter) { throw why }
@@ -109,6 +95,7 @@ struct BrowsePrinter: Sendable {
         switch event {
         case .found(let host): if watch { line(for: host, event: "found") }
         case .updated(let host): if watch { line(for: host, event: "updated") }
+        case .bluetoothOnly(let sighting): if watch { line(for: sighting, event: "found") }
         case .lost(let host, let reason): if watch { line(for: host, event: "lost", reason: reason.rawValue) }
         case .incompatible(let name, let reason):
             if watch && json {
@@ -121,7 +108,7 @@ struct BrowsePrinter: Sendable {
         }
     }
 
-    func line(for sighting: BluetoothHost, lan: FoundHost?, event: String?) {
+    func line(for sighting: BluetoothHost, event: String?) {
         if json {
             var object: [String: JSONValue] = [
                 "id": .string(sighting.idPrefix), "name": .string(sighting.name), "game": .null,
@@ -139,9 +126,8 @@ struct BrowsePrinter: Sendable {
         }
     }
 
-    func line(for host: FoundHost, event: String?, reason: String? = nil, bluetooth: BluetoothHost? = nil) {
-        var host = host
-        if bluetooth != nil { host.transports.insert(.bluetooth) }
+    func line(for host: FoundHost, event: String?, reason: String? = nil) {
+        let bluetooth = host.bluetooth
         let ad = host.advertisement
         let join = host.lanAddresses.first.map(\.description)
         if json {
@@ -171,19 +157,4 @@ struct BrowsePrinter: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try! encoder.encode(object), as: UTF8.self)
     }
-}
-
-/// The Bluetooth hosts seen so far, by address.
-final class BluetoothSightings: Sendable {
-    private let hosts = Mutex<[String: BluetoothHost]>([:])
-
-    /// Records `host`; true when it is new.
-    func record(_ host: BluetoothHost) -> Bool {
-        hosts.withLock { hosts in
-            defer { hosts[host.address] = host }
-            return hosts[host.address] == nil
-        }
-    }
-
-    var all: [BluetoothHost] { hosts.withLock { Array($0.values).sorted { $0.address < $1.address } } }
 }

@@ -34,13 +34,20 @@ struct Join: AsyncParsableCommand {
 
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
-    @Option(help: "The host's RFCOMM channel, when TARGET is a Bluetooth address.")
-    var channel: Int = BluetoothHosting.defaultChannel
+    @Option(help: "The host's RFCOMM channel, when joining over Bluetooth. Default: looked up in the host's SDP records.")
+    var channel: Int?
 
-    @Option(help: "The Bluetooth adapter to connect from (hciN), when TARGET is a Bluetooth address.")
+    @Option(help: "The Bluetooth adapter to scan and connect from (hciN).")
     var adapter: String?
 
+    @Option(help: "For a host found by name: lan or bluetooth (default: the LAN when the host is seen there, else Bluetooth).")
+    var via: JoinRoute?
+
     @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if let channel, !(1...30).contains(channel) { throw ValidationError("--channel must be 1-30 (RFCOMM's channels)") }
+    }
 
     func run() async throws {
         common.bootstrapLogging()
@@ -54,8 +61,8 @@ struct Join: AsyncParsableCommand {
                 session = try await MatchmakingClient.join(target, configuration: configuration, logger: logger)
             } else {
                 session = try await MatchmakingClient.join(
-                    named: self.target, searchTimeout: .milliseconds(Int(searchTimeout * 1000)), configuration: configuration,
-                    logger: logger)
+                    named: self.target, searchTimeout: .milliseconds(Int(searchTimeout * 1000)), via: via ?? .any,
+                    adapter: adapter, configuration: configuration, logger: logger)
             }
         } catch {
             throw Self.exit(for: error)
@@ -179,3 +186,5 @@ final class PeerNames: Sendable {
 }
 
 import Synchronization
+
+extension JoinRoute: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Discovery
 import Matchmaking
 import NIOCore
 import ServiceLifecycle
@@ -129,7 +130,7 @@ struct Serve: AsyncParsableCommand {
         let address = try await server.start()
         Terminal.out("listening on \(address.hostAndPort)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
-        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, logger: logger))) }
+        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), logger: logger))) }
         if !noBluetooth {
             services.append(.init(service: BluetoothHosting(
                 server: server, adapter: adapter, channel: rfcommChannel, logger: logger,
@@ -152,6 +153,14 @@ struct Serve: AsyncParsableCommand {
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
+    }
+
+    /// Where this host is reached over Bluetooth, for the LAN advertisement; nil without it.
+    private func bluetoothRoute() -> HostAdvertisement.BluetoothRoute? {
+        guard !noBluetooth, BluetoothUnavailable.check(adapter: adapter) == nil,
+            let local = try? BluetoothAdapter(named: adapter)
+        else { return nil }
+        return try? HostAdvertisement.BluetoothRoute(address: local.address, channel: rfcommChannel)
     }
 
     /// The machine's host name, cut to the 63-byte limit of a DNS-SD instance name.

@@ -5,6 +5,8 @@ import Logging
 public enum SnapBluetooth {
     /// The 128-bit service UUID: in the LE advertisement, the SDP record and the scan filter.
     public static let serviceUUID = "5e1d5a7a-0c1b-4b7e-9b2e-736e61700001"
+    /// ``serviceUUID`` as a `UUID`.
+    public static let serviceUUIDValue = UUID(uuidString: serviceUUID)!
     /// Company id 0xFFFF (reserved for tests and internal use) for the compact state in the LE
     /// ManufacturerData: 4 bytes of the server id, then capacity and players (one byte each).
     public static let manufacturerID: UInt16 = 0xFFFF
@@ -28,6 +30,15 @@ public final class BlueZHost: Sendable {
     private let serverID: UUID
     private let capacity: Int
     private let logger: Logger
+    private let saved = Locked<[String: DBusValue]>([:])
+    private let advertised: Locked<Advertised>
+    private let updates = Locked<UpdateState>(UpdateState())
+
+    struct UpdateState: Sendable {
+        var pending = false
+        var running = false
+        var last: ContinuousClock.Instant? = nil
+    }
 
     /// Connects to the system bus and registers (now, and after every bluetoothd restart).
     /// `onConnection` gets each RFCOMM connection's fd (owned by the callee) and the peer's
@@ -43,6 +54,7 @@ public final class BlueZHost: Sendable {
         self.serverID = serverID
         self.capacity = capacity
         self.logger = logger
+        self.advertised = Locked(Advertised(name: name, state: AdvertisedState(serverID: serverID, capacity: capacity, players: 0)))
         bus.export(path: Self.profilePath) { message in
             switch message.member {
             case "NewConnection":
@@ -55,8 +67,9 @@ public final class BlueZHost: Sendable {
             default: return .values([])  // RequestDisconnection: NIO closes on its own
             }
         }
-        let advertisement = advertisementProperties
+        let current = self.advertised
         bus.export(path: Self.advertisementPath) { message in
+            let advertisement = current.withLock { $0 }.properties
             switch (message.interface, message.member) {
             case ("org.freedesktop.DBus.Properties", "GetAll"): return .values([advertisement])
             case ("org.freedesktop.DBus.Properties", "Get"):
@@ -86,15 +99,77 @@ public final class BlueZHost: Sendable {
         bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'")
     }
 
-    private var advertisementProperties: DBusValue {
-        let id = withUnsafeBytes(of: serverID.uuid) { Array($0.prefix(4)) }
-        let state: [UInt8] = id + [UInt8(min(capacity, 255)), 0]
-        return .properties([
-            "Type": .string("peripheral"),
-            "ServiceUUIDs": .strings([SnapBluetooth.serviceUUID]),
-            "LocalName": .string(name),
-            "ManufacturerData": .dict(key: "q", value: "v", [DBusEntry(key: .uint16(SnapBluetooth.manufacturerID), value: .variant(.bytes(state)))]),
-        ])
+    /// What the advertisement says; bluetoothd reads it (GetAll) once per registration.
+    struct Advertised: Sendable, Equatable {
+        var name: String
+        var state: AdvertisedState
+
+        var properties: DBusValue {
+            .properties([
+                "Type": .string("peripheral"),
+                "ServiceUUIDs": .strings([SnapBluetooth.serviceUUID]),
+                "LocalName": .string(name),
+                "ManufacturerData": .dict(key: "q", value: "v", [
+                    DBusEntry(key: .uint16(SnapBluetooth.manufacturerID), value: .variant(.bytes(state.bytes)))
+                ]),
+            ])
+        }
+    }
+
+    /// Advertises `players` from now on: bluetoothd reads an advertisement once, so it is
+    /// registered again (Unregister + Register, which also makes scanners report it afresh).
+    /// Rate-limited: at most one re-registration per `minimumInterval`; changes in between
+    /// coalesce into the latest count.
+    public func update(players: Int, minimumInterval: Duration = .seconds(2)) {
+        let changed = advertised.withLock { advertised -> Bool in
+            let state = AdvertisedState(serverID: serverID, capacity: capacity, players: players)
+            guard state != advertised.state else { return false }
+            advertised.state = state
+            return true
+        }
+        guard changed else { return }
+        let start = updates.withLock { updates -> Bool in
+            updates.pending = true
+            guard !updates.running else { return false }
+            updates.running = true
+            return true
+        }
+        guard start else { return }
+        Task {
+            let clock = ContinuousClock()
+            while true {
+                if let last = updates.withLock({ $0.last }) {
+                    let due = last.advanced(by: minimumInterval)
+                    if clock.now < due { try? await Task.sleep(until: due, clock: clock) }
+                }
+                let go = updates.withLock { updates -> Bool in
+                    guard updates.pending else {
+                        updates.running = false
+                        return false
+                    }
+                    updates.pending = false
+                    updates.last = clock.now
+                    return true
+                }
+                guard go else { return }
+                await reregisterAdvertisement()
+            }
+        }
+    }
+
+    private func reregisterAdvertisement() async {
+        _ = try? await bus.call(
+            destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",
+            method: "UnregisterAdvertisement", [.objectPath(Self.advertisementPath)], timeoutMilliseconds: 5000)
+        do {
+            _ = try await bus.call(
+                destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",
+                method: "RegisterAdvertisement", [.objectPath(Self.advertisementPath), .properties([:])])
+            let state = advertised.withLock { $0.state }
+            logger.info("LE advertisement updated", metadata: ["players": "\(state.players)", "capacity": "\(state.capacity)"])
+        } catch {
+            logger.warning("LE advertisement not updated", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Powers the adapter, makes it discoverable (hence connectable), registers the profile and
@@ -111,6 +186,7 @@ public final class BlueZHost: Sendable {
             try await set("Powered", .bool(true))
             try await set("DiscoverableTimeout", .uint32(0))
             try await set("Discoverable", .bool(true))
+            await configureAdapter()
             _ = try await bus.call(
                 destination: "org.bluez", path: "/org/bluez", interface: "org.bluez.ProfileManager1", method: "RegisterProfile",
                 [.objectPath(Self.profilePath), .string(SnapBluetooth.serviceUUID), .properties([
@@ -137,8 +213,35 @@ public final class BlueZHost: Sendable {
         return registered
     }
 
-    /// Withdraws the advertisement and the profile, then closes the bus connection.
+    /// Adapter settings while serving (the previous values are restored by ``stop()``):
+    /// `Alias` = the host's name: BR/EDR inquiry (the extended inquiry response) shows the
+    /// adapter's name, not the LE LocalName, so a host found either way has one name.
+    private func configureAdapter() async {
+        for (property, value) in [("Alias", DBusValue.string(name))] {
+            do {
+                let current = try await bus.call(
+                    destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Get",
+                    [.string("org.bluez.Adapter1"), .string(property)])
+                if case .variant(let old)? = current.first, old != value {
+                    saved.withLock { if $0[property] == nil { $0[property] = old } }
+                }
+                _ = try await bus.call(
+                    destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
+                    [.string("org.bluez.Adapter1"), .string(property), .variant(value)])
+            } catch {
+                logger.notice("adapter setting not changed", metadata: ["property": "\(property)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Withdraws the advertisement and the profile, restores the adapter's settings, then closes
+    /// the bus connection.
     public func stop() async {
+        for (property, value) in saved.withLock({ $0 }) {
+            _ = try? await bus.call(
+                destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
+                [.string("org.bluez.Adapter1"), .string(property), .variant(value)], timeoutMilliseconds: 2000)
+        }
         _ = try? await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",
             method: "UnregisterAdvertisement", [.objectPath(Self.advertisementPath)], timeoutMilliseconds: 2000)

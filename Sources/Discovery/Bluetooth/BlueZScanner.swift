@@ -1,23 +1,14 @@
 import Foundation
 import Logging
 
-/// A host seen over Bluetooth LE: its address, advertised name, and the compact state of its
-/// ManufacturerData (``SnapBluetooth/manufacturerID``): the first 4 bytes of its server id (to
-/// merge it with the same host seen on the LAN), capacity and players.
-public struct BluetoothHost: Hashable, Sendable {
-    public var address: String
-    public var name: String
-    /// The first 4 bytes of the server id, as 8 lower-case hex digits ("" when not advertised).
-    public var idPrefix: String
-    public var capacity: Int?
-    public var players: Int?
-    /// The adapter that saw it (`hci1`).
-    public var adapter: String
-}
-
 /// Scans with bluetoothd for hosts advertising ``SnapBluetooth/serviceUUID``: a discovery filter
-/// on the UUID, StartDiscovery, the current objects, then InterfacesAdded and PropertiesChanged
-/// of Device1 objects (the filter is OR-merged across clients, so matches are re-checked here).
+/// on the UUID over LE, StartDiscovery, the current objects, then InterfacesAdded and
+/// PropertiesChanged of Device1 objects (the filter is OR-merged across clients, so matches are
+/// re-checked here).
+///
+/// LE only: every host advertises over LE (with its name and state), and an LE-only discovery
+/// scans without pause, where "auto" alternates 5.12 s of LE scanning with 5.12 s of BR/EDR
+/// inquiry, during which a host that starts advertising is not seen.
 public final class BlueZScanner: Sendable {
     /// Hosts as they are found or change. One consumer.
     public let hosts: AsyncStream<BluetoothHost>
@@ -56,8 +47,9 @@ public final class BlueZScanner: Sendable {
             [.string("org.bluez.Adapter1"), .string("Powered"), .variant(.bool(true))])
         _ = try await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "SetDiscoveryFilter",
-            [.properties(["UUIDs": .strings([SnapBluetooth.serviceUUID]), "Transport": .string("auto"), "DuplicateData": .bool(false)])])
+            [.properties(["UUIDs": .strings([SnapBluetooth.serviceUUID]), "Transport": .string("le"), "DuplicateData": .bool(false)])])
         _ = try await bus.call(destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "StartDiscovery")
+        logger.info("Bluetooth discovery started", metadata: ["adapter": "\(adapter)", "uuid": "\(SnapBluetooth.serviceUUID)"])
         let objects = try await bus.call(
             destination: "org.bluez", path: "/", interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
         if let all = objects.first?.dictValue {
@@ -73,19 +65,7 @@ public final class BlueZScanner: Sendable {
             devices[path, default: [:]].merge(changed) { _, new in new }
             return devices[path]!
         }
-        let uuids = merged["UUIDs"]?.arrayValue?.compactMap(\.stringValue).map { $0.lowercased() } ?? []
-        guard uuids.contains(SnapBluetooth.serviceUUID), let address = merged["Address"]?.stringValue else { return }
-        var host = BluetoothHost(
-            address: address, name: merged["Name"]?.stringValue ?? merged["Alias"]?.stringValue ?? address, idPrefix: "",
-            capacity: nil, players: nil, adapter: adapter)
-        if case .dict(_, _, let entries)? = merged["ManufacturerData"] {
-            for entry in entries {
-                guard case .uint16(SnapBluetooth.manufacturerID) = entry.key, let bytes = entry.value.bytesValue, bytes.count >= 6 else { continue }
-                host.idPrefix = bytes.prefix(4).map { String(format: "%02x", $0) }.joined()
-                host.capacity = Int(bytes[4])
-                host.players = Int(bytes[5])
-            }
-        }
+        guard let host = BluetoothHost(device: merged, adapter: adapter) else { return }
         sink.yield(host)
     }
 

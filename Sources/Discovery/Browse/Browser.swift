@@ -62,6 +62,23 @@ public final class Browser: Sendable {
     /// The hosts known now.
     public var snapshot: [FoundHost] { directory.withLock { $0.snapshot } }
 
+    /// The hosts seen only over Bluetooth now.
+    public var bluetoothOnly: [BluetoothHost] { directory.withLock { $0.bluetoothOnly } }
+
+    /// Merges Bluetooth sightings (e.g. ``BlueZScanner/hosts``) into the list until they end or
+    /// the browser stops: a sighting of a LAN host adds `.bluetooth` to that entry.
+    public func add(bluetooth sightings: AsyncStream<BluetoothHost>) {
+        let task = Task { [directory, sink, logger] in
+            for await sighting in sightings {
+                logger.debug("bluetooth sighting", metadata: [
+                    "address": "\(sighting.address)", "name": "\(sighting.name)", "idPrefix": "\(sighting.idPrefix)",
+                ])
+                for change in directory.withLock({ $0.apply(bluetooth: sighting) }) { sink.yield(change) }
+            }
+        }
+        tasks.withLock { $0.append(task) }
+    }
+
     /// Stops browsing and ends ``events``.
     public func stop() {
         for task in tasks.withLock({ $0 }) { task.cancel() }

@@ -50,6 +50,16 @@ public struct FoundHost: Hashable, Sendable {
     public var lanAddresses: [LANAddress]
     /// The transports it was seen on.
     public var transports: Set<Transport>
+    /// The Bluetooth sighting of this host, when it was also seen over Bluetooth.
+    public var bluetooth: BluetoothHost? = nil
+
+    /// An entry (browsers build these; tests too).
+    public init(advertisement: HostAdvertisement, lanAddresses: [LANAddress], transports: Set<Transport>, bluetooth: BluetoothHost? = nil) {
+        self.advertisement = advertisement
+        self.lanAddresses = lanAddresses
+        self.transports = transports
+        self.bluetooth = bluetooth
+    }
 
     /// The host's server id: the key of the entry.
     public var id: UUID { advertisement.serverID }
@@ -73,6 +83,8 @@ public enum BrowserEvent: Hashable, Sendable {
     case updated(FoundHost)
     /// A host is gone.
     case lost(FoundHost, LostReason)
+    /// A host seen only over Bluetooth (not matched to any LAN host), found or changed.
+    case bluetoothOnly(BluetoothHost)
     /// A service of our type that cannot be used, and why (reported once per name and reason).
     case incompatible(name: String, reason: String)
     /// A backend cannot browse right now (e.g. avahi-daemon is not running); it keeps trying.

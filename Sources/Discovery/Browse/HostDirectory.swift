@@ -1,7 +1,14 @@
 import Foundation
 
-/// Merges raw DNS-SD sightings (per interface, protocol and instance name) into one entry per
-/// host, keyed by server id. Pure: ``Browser`` feeds it and publishes the changes.
+/// Merges raw DNS-SD sightings (per interface, protocol and instance name) and Bluetooth
+/// sightings into one entry per host, keyed by server id. Pure: ``Browser`` feeds it and
+/// publishes the changes.
+///
+/// A Bluetooth sighting joins a LAN host when ``BluetoothHost/isSameHost(as:)`` says so: the
+/// host's TXT names that Bluetooth address (exact), or else the advertised 4-byte server-id
+/// prefix matches (the LE budget leaves no room for the whole id; two hosts in radio range
+/// sharing 32 random bits is a 1-in-4-billion chance per pair). Other sightings are
+/// ``bluetoothOnly`` hosts.
 public struct HostDirectory: Sendable {
     private struct Sighting: Hashable, Sendable {
         var serverID: UUID
@@ -17,12 +24,28 @@ public struct HostDirectory: Sendable {
     private var hosts: [UUID: FoundHost] = [:]
     private var reported: Set<String> = []
     private var sequence: UInt64 = 0
+    private var bluetooth: [String: BluetoothHost] = [:]
 
     /// An empty directory.
     public init(acceptedVersions: Set<Int>) { self.acceptedVersions = acceptedVersions }
 
     /// The hosts known now, by name.
     public var snapshot: [FoundHost] { hosts.values.sorted { ($0.name, $0.id.uuidString) < ($1.name, $1.id.uuidString) } }
+
+    /// Hosts seen only over Bluetooth, by address.
+    public var bluetoothOnly: [BluetoothHost] {
+        let claimed = Set(hosts.values.compactMap { $0.bluetooth?.address })
+        return bluetooth.values.filter { !claimed.contains($0.address) }.sorted { $0.address < $1.address }
+    }
+
+    /// Applies one Bluetooth sighting (new or changed).
+    public mutating func apply(bluetooth sighting: BluetoothHost) -> [BrowserEvent] {
+        guard bluetooth[sighting.address] != sighting else { return [] }
+        bluetooth[sighting.address] = sighting
+        let owners = hosts.values.filter { sighting.isSameHost(as: $0.advertisement) }.map(\.id)
+        guard !owners.isEmpty else { return [.bluetoothOnly(sighting)] }
+        return owners.flatMap { rebuild($0, reason: .goodbye) }
+    }
 
     /// Applies one backend event.
     public mutating func apply(_ event: DNSSDBrowser.Event) -> [BrowserEvent] {
@@ -84,9 +107,10 @@ public struct HostDirectory: Sendable {
             guard let gone = hosts.removeValue(forKey: id) else { return [] }
             return [.lost(gone, reason)]
         }
+        let seen = bluetooth.values.sorted { $0.address < $1.address }.first { $0.isSameHost(as: newest.advertisement) }
         let host = FoundHost(
             advertisement: newest.advertisement, lanAddresses: Array(Set(mine.values.map(\.address))).sorted(),
-            transports: [.dnssd])
+            transports: seen == nil ? [.dnssd] : [.dnssd, .bluetooth], bluetooth: seen)
         defer { hosts[id] = host }
         guard let old = hosts[id] else { return [.found(host)] }
         return old == host ? [] : [.updated(host)]

@@ -80,6 +80,13 @@ public struct BluetoothHosting: Service {
         }
         logger.info("listening on Bluetooth", metadata: ["adapter": "\(adapter.name)", "address": "\(adapter.address)", "channel": "\(channel)"])
         onListening(adapter, channel)
+        if let host {
+            // The players byte of the LE advertisement follows the lobby (rate-limited inside).
+            host.update(players: server.status.players)
+            await cancelWhenGracefulShutdown {
+                for await status in server.statusUpdates { host.update(players: status.players) }
+            }
+        }
         try? await gracefulShutdown()
         listener?.close()
         await host?.stop()

@@ -8,22 +8,28 @@ import ServiceLifecycle
 /// keeps waiting: the host keeps serving by address meanwhile.
 public struct LANAdvertising: Service {
     private let server: MatchmakingServer
+    private let bluetooth: HostAdvertisement.BluetoothRoute?
     private let logger: Logger
 
-    /// Advertises `server` (already started: its port is known).
-    public init(server: MatchmakingServer, logger: Logger) {
+    /// Advertises `server` (already started: its port is known). `bluetooth`, when the host
+    /// also serves over RFCOMM, goes into the TXT record (`bt`, `ch`): browsers merge the host's
+    /// Bluetooth sighting with its LAN entry by that address.
+    public init(server: MatchmakingServer, bluetooth: HostAdvertisement.BluetoothRoute? = nil, logger: Logger) {
         self.server = server
+        self.bluetooth = bluetooth
         self.logger = logger
     }
 
     public func run() async throws {
         guard let port = server.localAddress?.port else { preconditionFailure("start the server first") }
         let configuration = server.configuration
+        let bluetooth = self.bluetooth
         @Sendable func advertisement(_ status: ServerStatus) throws(AdvertisementError) -> HostAdvertisement {
             try HostAdvertisement(
                 serverID: configuration.serverID, name: status.name, game: configuration.game,
                 protocolVersion: WireCodec.supportedVersions.max()!, players: status.players, capacity: status.capacity,
-                state: status.isPlaying ? .playing : .lobby, joinCodeRequired: configuration.joinCode != nil, tcpPort: port)
+                state: status.isPlaying ? .playing : .lobby, joinCodeRequired: configuration.joinCode != nil, tcpPort: port,
+                bluetooth: bluetooth)
         }
         let first = server.status
         let advertiser = try DNSSDAdvertiser(try advertisement(first), logger: logger)

@@ -19,16 +19,18 @@ public enum MatchmakingClient {
         try await connect(ClientStateMachine(configuration: configuration.machine), to: target, configuration: configuration, group: group, logger: logger)
     }
 
-    /// Finds a host by its advertised name (case-insensitive) over DNS-SD, then joins it: the
-    /// client goes `idle -> searching -> connecting -> connected`.
+    /// Finds a host by its advertised name (case-insensitive) over DNS-SD and, unless `via` is
+    /// `.lan`, Bluetooth (scanning from `adapter`), then joins it over the route `via` picks:
+    /// the client goes `idle -> searching -> connecting -> connected`.
     public static func join(
-        named name: String, searchTimeout: Duration = .seconds(5), configuration: ClientConfiguration,
+        named name: String, searchTimeout: Duration = .seconds(5), via: JoinRoute = .any, adapter: String? = nil,
+        configuration: ClientConfiguration,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "snap-host.client")
     ) async throws(JoinError) -> ClientSession {
         var machine = ClientStateMachine(configuration: configuration.machine)
         _ = machine.startSearching()
-        let target = try await HostSearch.find(named: name, timeout: searchTimeout, logger: logger)
+        let target = try await HostSearch.find(named: name, timeout: searchTimeout, via: via, adapter: adapter, logger: logger)
         return try await connect(machine, to: target, configuration: configuration, group: group, logger: logger)
     }
 
@@ -80,9 +82,13 @@ public enum MatchmakingClient {
                 // The kernel connect blocks (paging takes a while): a thread pool thread does it,
                 // then NIO adopts the connected socket like any other stream.
                 let socket = try await NIOThreadPool.singleton.runIfActive {
-                    try RFCOMM.connect(
-                        to: try BluetoothAddress(address), channel: rfcommChannel,
-                        adapter: try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) })
+                    let remote = try BluetoothAddress(address)
+                    let local = try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) }
+                    let channel = try rfcommChannel ?? RFCOMM.lookUpChannel(of: remote, adapter: local)
+                    logger.debug("RFCOMM connect", metadata: [
+                        "address": "\(remote)", "channel": "\(channel)", "fromSDP": "\(rfcommChannel == nil)",
+                    ])
+                    return try RFCOMM.connect(to: remote, channel: channel, adapter: local)
                 }
                 do {
                     channel = try await bootstrap.withConnectedSocket(socket).get()

@@ -4,14 +4,15 @@ import NIOCore
 public enum JoinTarget: Hashable, Sendable, CustomStringConvertible {
     /// A TCP endpoint: a host name or IP literal, and a port.
     case tcp(host: String, port: Int)
-    /// An RFCOMM endpoint: a Bluetooth address (`AA:BB:CC:DD:EE:FF`) and a channel (1-30),
-    /// reached from `adapter` (`hciN`; nil: any).
-    case rfcomm(address: String, channel: Int, adapter: String?)
+    /// An RFCOMM endpoint: a Bluetooth address (`AA:BB:CC:DD:EE:FF`) and a channel (1-30; nil:
+    /// looked up in the host's SDP records), reached from `adapter` (`hciN`; nil: any).
+    case rfcomm(address: String, channel: Int?, adapter: String?)
 
     public var description: String {
         switch self {
         case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        case .rfcomm(let address, let channel, _): "\(address) (RFCOMM channel \(channel))"
+        case .rfcomm(let address, let channel?, _): "\(address) (RFCOMM channel \(channel))"
+        case .rfcomm(let address, nil, _): "\(address) (RFCOMM, channel from SDP)"
         }
     }
 }

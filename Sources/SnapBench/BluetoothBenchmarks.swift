@@ -1,0 +1,152 @@
+import Discovery
+import Foundation
+import Logging
+import Matchmaking
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// A bulk game message: `text` is the payload.
+struct Blob: Codable, Sendable {
+    var seq: Int
+    var text: String
+}
+
+/// Benchmarks over real RFCOMM between two local controllers (run inside the VM of
+/// scripts/testbed-bt): the host serves on `hostAdapter` through bluetoothd (BluetoothHosting,
+/// exactly as `snap-host serve`), the client joins from `clientAdapter`. Baseline for the round
+/// trip: raw RFCOMM sockets between the same controllers (kernel listener on another channel).
+enum BluetoothBenchmarks {
+    struct Host {
+        let server: MatchmakingServer
+        let group: ServiceGroup
+        let run: Task<Void, any Error>
+        let address: BluetoothAddress
+    }
+
+    static let channel = 7
+    static let rawChannel = 12
+
+    static func logger() -> Logger {
+        var logger = Logger(label: "bench")
+        logger.logLevel = .error
+        return logger
+    }
+
+    /// Starts a host that serves on `adapter` over RFCOMM and returns once it accepts there.
+    static func startHost(adapter: String) async throws -> Host {
+        var configuration = ServerConfiguration(name: "Bench Host")
+        configuration.capacity = 8
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        let server = try MatchmakingServer(configuration: configuration, logger: logger())
+        _ = try await server.start()
+        let (listening, ready) = AsyncStream.makeStream(of: BluetoothAdapter.self)
+        let hosting = BluetoothHosting(server: server, adapter: adapter, channel: channel, logger: logger()) { local, _ in
+            ready.yield(local)
+            ready.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [.init(service: server), .init(service: hosting)], logger: logger()))
+        let run = Task { try await group.run() }
+        var iterator = listening.makeAsyncIterator()
+        guard let local = await iterator.next() else { throw BenchError("the host never listened on Bluetooth") }
+        return Host(server: server, group: group, run: run, address: local.address)
+    }
+
+    static func stop(_ host: Host) async {
+        await host.group.triggerGracefulShutdown()
+        _ = try? await host.run.value
+    }
+
+    static func join(_ host: Host, from adapter: String, name: String) async throws -> ClientSession {
+        try await MatchmakingClient.join(
+            .rfcomm(address: host.address.description, channel: channel, adapter: adapter), configuration: .init(playerName: name),
+            logger: logger())
+    }
+
+    /// Round trip of one small message through the session (client -> host game -> client).
+    static func sessionRoundTrip(_ host: Host, from adapter: String, rounds: Int) async throws -> [UInt64] {
+        let session = host.server.session
+        let echo = Task {
+            for await message in session.messages { try? session.send(message.body, to: .peer(message.from)) }
+        }
+        defer { echo.cancel() }
+        let client = try await join(host, from: adapter, name: "Pinger")
+        var replies = client.messages.makeAsyncIterator()
+        var samples: [UInt64] = []
+        for round in 0..<(rounds + rounds / 10) {
+            let start = now()
+            try client.send(Press(seq: round, at: 0))
+            _ = await replies.next()
+            if round >= rounds / 10 { samples.append(now() - start) }
+        }
+        await client.quit()
+        return samples
+    }
+
+    /// Payload bytes per second from client to host game: `count` messages of `size` bytes of
+    /// text, timed from the first send until the host's game has the last one.
+    static func sessionThroughput(_ host: Host, from adapter: String, count: Int, size: Int) async throws -> Double {
+        let session = host.server.session
+        let (done, finished) = AsyncStream.makeStream(of: UInt64.self)
+        let sink = Task {
+            var received = 0
+            for await message in session.messages {
+                guard (try? message.decode(Blob.self)) != nil else { continue }
+                received += 1
+                if received == count {
+                    finished.yield(now())
+                    finished.finish()
+                }
+            }
+        }
+        defer { sink.cancel() }
+        let client = try await join(host, from: adapter, name: "Sender")
+        let text = String(repeating: "x", count: size)
+        let start = now()
+        for seq in 0..<count { try client.send(Blob(seq: seq, text: text)) }
+        var iterator = done.makeAsyncIterator()
+        guard let end = await iterator.next() else { throw BenchError("the host did not get every message") }
+        await client.quit()
+        return Double(count * size) / (Double(end - start) / 1e9)
+    }
+
+    /// Round trip of `size` bytes over raw RFCOMM sockets between the same controllers: the
+    /// baseline (kernel RFCOMM, no framing, no JSON, no NIO).
+    static func rawRoundTrip(hostAdapter: String, clientAdapter: String, rounds: Int, size: Int) throws -> [UInt64] {
+        let local = try BluetoothAdapter(named: hostAdapter)
+        let listener = try RFCOMMListener(adapter: local, channel: rawChannel, logger: logger()) { fd, _ in
+            // Echo on the listener's own thread: read what comes, write it back.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                var sent = 0
+                while sent < n {
+                    let m = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + sent, n - sent) }
+                    if m <= 0 { break }
+                    sent += m
+                }
+            }
+            close(fd)
+        }
+        defer { listener.close() }
+        let fd = try RFCOMM.connect(to: local.address, channel: rawChannel, adapter: try BluetoothAdapter(named: clientAdapter))
+        defer { close(fd) }
+        var out = [UInt8](repeating: 7, count: size)
+        var input = [UInt8](repeating: 0, count: size)
+        var samples: [UInt64] = []
+        for round in 0..<(rounds + rounds / 10) {
+            let start = now()
+            guard out.withUnsafeMutableBytes({ write(fd, $0.baseAddress!, size) }) == size else { throw BenchError("raw write failed") }
+            var got = 0
+            while got < size {
+                let n = input.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, size - got) }
+                guard n > 0 else { throw BenchError("raw read failed") }
+                got += n
+            }
+            if round >= rounds / 10 { samples.append(now() - start) }
+        }
+        return samples
+    }
+}

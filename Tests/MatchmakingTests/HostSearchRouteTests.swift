@@ -1,0 +1,41 @@
+import Discovery
+import Foundation
+import Testing
+
+@testable import Matchmaking
+
+@Suite struct HostSearchRouteTests {
+    let id = UUID(uuidString: "F28964B8-1234-4000-8000-0000000000AA")!
+    let address = "00:AA:01:00:00:00"
+
+    func host(lan: Bool = true, bluetooth: Bool = true) -> FoundHost {
+        let route = try! HostAdvertisement.BluetoothRoute(address: try! BluetoothAddress(address), channel: 9)
+        let ad = try! HostAdvertisement(
+            serverID: id, name: "Kitchen Pi", game: "trivia", protocolVersion: 1, players: 1, capacity: 8, bluetooth: route)
+        let sighting = BluetoothHost(address: address, name: "Kitchen Pi", state: nil, adapter: "hci1")
+        return FoundHost(
+            advertisement: ad, lanAddresses: lan ? [LANAddress(address: "10.0.0.2", port: 7777, interface: 2)] : [],
+            transports: bluetooth ? [.dnssd, .bluetooth] : [.dnssd], bluetooth: bluetooth ? sighting : nil)
+    }
+
+    @Test func aHostSeenBothWaysIsJoinedOverTheLANUnlessToldBluetooth() {
+        #expect(HostSearch.offer(.found(host()), name: "kitchen pi", via: .any, adapter: nil) == .take(.tcp(host: "10.0.0.2", port: 7777)))
+        #expect(HostSearch.offer(.found(host()), name: "kitchen pi", via: .lan, adapter: nil) == .take(.tcp(host: "10.0.0.2", port: 7777)))
+        // --via bluetooth: RFCOMM on the channel the TXT names, from the chosen adapter.
+        #expect(HostSearch.offer(.updated(host()), name: "kitchen pi", via: .bluetooth, adapter: "hci1")
+            == .take(.rfcomm(address: address, channel: 9, adapter: "hci1")))
+    }
+
+    @Test func aHostSeenOnlyOnTheLANCannotBeJoinedOverBluetooth() {
+        #expect(HostSearch.offer(.found(host(bluetooth: false)), name: "kitchen pi", via: .bluetooth, adapter: nil) == .none)
+    }
+
+    @Test func aBluetoothOnlyHostIsAFallbackUnlessBluetoothIsAsked() {
+        let sighting = BluetoothHost(address: address, name: "Kitchen Pi", state: nil, adapter: "hci1")
+        let rfcomm = JoinTarget.rfcomm(address: address, channel: nil, adapter: nil)
+        #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "kitchen pi", via: .any, adapter: nil) == .fallback(rfcomm))
+        #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "kitchen pi", via: .bluetooth, adapter: nil) == .take(rfcomm))
+        #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "kitchen pi", via: .lan, adapter: nil) == .none)
+        #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "other", via: .bluetooth, adapter: nil) == .none)
+    }
+}
