@@ -112,16 +112,7 @@ public final class BlueZHost: Sendable {
             {
                 let device = signal.path
                 guard keys.withLock({ $0.disconnected(device) }) else { return }
-                Task {
-                    do {
-                        _ = try await bus.call(
-                            destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "RemoveDevice",
-                            [.objectPath(device)], timeoutMilliseconds: 5000)
-                        logger.info("player's link key forgotten", metadata: ["device": "\(device)"])
-                    } catch {
-                        logger.notice("player's link key not forgotten", metadata: ["device": "\(device)", "error": "\(error)"])
-                    }
-                }
+                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger) }
                 return
             }
             guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
@@ -141,17 +132,41 @@ public final class BlueZHost: Sendable {
         bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='org.bluez.Device1'")
     }
 
+    /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key.
+    private static func forgetKey(_ device: String, bus: DBusBusConnection, adapterPath: String, logger: Logger) async {
+        do {
+            _ = try await bus.call(
+                destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "RemoveDevice",
+                [.objectPath(device)], timeoutMilliseconds: 5000)
+            logger.info("player's link key forgotten", metadata: ["device": "\(device)"])
+        } catch {
+            logger.notice("player's link key not forgotten", metadata: ["device": "\(device)", "error": "\(error)"])
+        }
+    }
+
+    private func forgetKey(_ device: String) async {
+        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger)
+    }
+
     /// Notes the devices that are Paired or Trusted now: their keys are never forgotten.
     private func noteKeptDevices() async {
         do {
             let objects = try await bus.call(
                 destination: "org.bluez", path: "/", interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
             var kept: [String] = []
+            var down: [String] = []
             for (path, interfaces) in objects.first?.dictValue ?? [:] {
                 guard let device = interfaces.dictValue?["org.bluez.Device1"]?.dictValue else { continue }
                 if device["Paired"]?.boolValue == true || device["Trusted"]?.boolValue == true { kept.append(path) }
+                if device["Connected"]?.boolValue != true { down.append(path) }
             }
-            keys.withLock { keys in for path in kept where !keys.players.contains(path) { keys.keep(path) } }
+            // A player whose link went down while bluetoothd was away (restart): no signal came,
+            // and the new bluetoothd loaded its key again; forget it now.
+            let forget = keys.withLock { keys -> [String] in
+                for path in kept where !keys.players.contains(path) { keys.keep(path) }
+                return down.filter { keys.disconnected($0) }
+            }
+            for device in forget { await forgetKey(device) }
         } catch {
             logger.notice("paired devices not read", metadata: ["error": "\(error)"])
         }
