@@ -33,6 +33,25 @@ public final class BlueZHost: Sendable {
     private let saved = Locked<[String: DBusValue]>([:])
     private let advertised: Locked<Advertised>
     private let updates = Locked<UpdateState>(UpdateState())
+    private let keys = Locked<PlayerKeys>(PlayerKeys())
+
+    /// Which devices' keys the host forgets when their link goes down (docs/BLUETOOTH.md,
+    /// "Permission denied on a later join"): devices that connected as players and were neither
+    /// Paired nor Trusted when the host looked (at every registration). Pure.
+    struct PlayerKeys: Sendable, Equatable {
+        /// Paired or Trusted before they were players: never forgotten.
+        var kept: Set<String> = []
+        var players: Set<String> = []
+
+        mutating func keep(_ device: String) { kept.insert(device) }
+        mutating func connected(_ device: String) { players.insert(device) }
+
+        /// The link of `device` went down: true when its key is to be forgotten.
+        mutating func disconnected(_ device: String) -> Bool {
+            guard players.remove(device) != nil else { return false }
+            return !kept.contains(device)
+        }
+    }
 
     struct UpdateState: Sendable {
         var pending = false
@@ -55,13 +74,16 @@ public final class BlueZHost: Sendable {
         self.capacity = capacity
         self.logger = logger
         self.advertised = Locked(Advertised(name: name, state: AdvertisedState(serverID: serverID, capacity: capacity, players: 0)))
+        let keys = self.keys
         bus.export(path: Self.profilePath) { message in
             switch message.member {
             case "NewConnection":
                 guard message.arguments.count >= 2, case .fd(let fd) = message.arguments[1] else {
                     return .error(name: "org.bluez.Error.Rejected", message: "no fd")
                 }
-                onConnection(fd, message.arguments[0].stringValue ?? "?")
+                let device = message.arguments[0].stringValue ?? "?"
+                keys.withLock { $0.connected(device) }
+                onConnection(fd, device)
                 return .values([])
             case "Release": return .none
             default: return .values([])  // RequestDisconnection: NIO closes on its own
@@ -82,7 +104,17 @@ public final class BlueZHost: Sendable {
             default: return .error(name: "org.freedesktop.DBus.Error.UnknownMethod", message: message.member)
             }
         }
+        let bus = self.bus
+        let adapterPath = self.adapterPath
         bus.onSignal { [weak self] signal in
+            if signal.member == "PropertiesChanged", signal.arguments.first?.stringValue == "org.bluez.Device1",
+                signal.arguments.count >= 2, signal.arguments[1].dictValue?["Connected"]?.boolValue == false
+            {
+                let device = signal.path
+                guard keys.withLock({ $0.disconnected(device) }) else { return }
+                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger) }
+                return
+            }
             guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
                 signal.arguments[0].stringValue == "org.bluez", signal.arguments[2].stringValue?.isEmpty == false
             else { return }
@@ -97,6 +129,47 @@ public final class BlueZHost: Sendable {
             }
         }
         bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'")
+        bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='org.bluez.Device1'")
+    }
+
+    /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key.
+    private static func forgetKey(_ device: String, bus: DBusBusConnection, adapterPath: String, logger: Logger) async {
+        do {
+            _ = try await bus.call(
+                destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "RemoveDevice",
+                [.objectPath(device)], timeoutMilliseconds: 5000)
+            logger.info("player's link key forgotten", metadata: ["device": "\(device)"])
+        } catch {
+            logger.notice("player's link key not forgotten", metadata: ["device": "\(device)", "error": "\(error)"])
+        }
+    }
+
+    private func forgetKey(_ device: String) async {
+        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger)
+    }
+
+    /// Notes the devices that are Paired or Trusted now: their keys are never forgotten.
+    private func noteKeptDevices() async {
+        do {
+            let objects = try await bus.call(
+                destination: "org.bluez", path: "/", interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
+            var kept: [String] = []
+            var down: [String] = []
+            for (path, interfaces) in objects.first?.dictValue ?? [:] {
+                guard let device = interfaces.dictValue?["org.bluez.Device1"]?.dictValue else { continue }
+                if device["Paired"]?.boolValue == true || device["Trusted"]?.boolValue == true { kept.append(path) }
+                if device["Connected"]?.boolValue != true { down.append(path) }
+            }
+            // A player whose link went down while bluetoothd was away (restart): no signal came,
+            // and the new bluetoothd loaded its key again; forget it now.
+            let forget = keys.withLock { keys -> [String] in
+                for path in kept where !keys.players.contains(path) { keys.keep(path) }
+                return down.filter { keys.disconnected($0) }
+            }
+            for device in forget { await forgetKey(device) }
+        } catch {
+            logger.notice("paired devices not read", metadata: ["error": "\(error)"])
+        }
     }
 
     /// What the advertisement says; bluetoothd reads it (GetAll) once per registration.
@@ -187,6 +260,7 @@ public final class BlueZHost: Sendable {
             try await set("DiscoverableTimeout", .uint32(0))
             try await set("Discoverable", .bool(true))
             await configureAdapter()
+            await noteKeptDevices()
             _ = try await bus.call(
                 destination: "org.bluez", path: "/org/bluez", interface: "org.bluez.ProfileManager1", method: "RegisterProfile",
                 [.objectPath(Self.profilePath), .string(SnapBluetooth.serviceUUID), .properties([
