@@ -125,10 +125,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             let closed = context.eventLoop.makePromise(of: Void.self)
             finish(reason, after: closed.futureResult)
             if let farewell {
-                let channel = context.channel
-                context.writeAndFlush(wrapOutboundOut(.frame(codec.encode(farewell)))).whenComplete { _ in
-                    channel.close(promise: closed)
-                }
+                Farewell.send(.frame(codec.encode(farewell)), on: context, closed: closed)
             } else {
                 context.close(promise: closed)
             }

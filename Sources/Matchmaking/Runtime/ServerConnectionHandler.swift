@@ -144,10 +144,7 @@ final class ServerConnectionHandler: ChannelInboundHandler {
         if let (id, reason) = closing.peerLeft { core.peerLeft(id, reason: reason) }
         guard context.channel.isActive else { return }
         if let farewell = closing.farewell {
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.frame(codec.encode(farewell)))).whenComplete { _ in
-                channel.close(promise: nil)
-            }
+            Farewell.send(.frame(codec.encode(farewell)), on: context)
         } else {
             context.close(promise: nil)
         }
