@@ -72,14 +72,7 @@ enum BluetoothBenchmarks {
         }
         defer { echo.cancel() }
         let client = try await join(host, from: adapter, name: "Pinger")
-        var replies = client.messages.makeAsyncIterator()
-        var samples: [UInt64] = []
-        for round in 0..<(rounds + rounds / 10) {
-            let start = now()
-            try client.send(Press(seq: round, at: 0))
-            _ = await replies.next()
-            if round >= rounds / 10 { samples.append(now() - start) }
-        }
+        let samples = try await echoRoundTrips(client, rounds: rounds)
         await client.quit()
         return samples
     }

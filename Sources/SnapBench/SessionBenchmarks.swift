@@ -54,15 +54,7 @@ enum SessionBenchmarks {
             for await message in session.messages { try? session.send(message.body, to: .peer(message.from)) }
         }
         let client = try await join(port, "Pinger", group: clientLoop)
-        var replies = client.messages.makeAsyncIterator()
-        var samples: [UInt64] = []
-        samples.reserveCapacity(rounds)
-        for round in 0..<(rounds + rounds / 10) {
-            let start = now()
-            try client.send(Press(seq: round, at: 0))
-            _ = await replies.next()
-            if round >= rounds / 10 { samples.append(now() - start) }
-        }
+        let samples = try await echoRoundTrips(client, rounds: rounds)
         await client.quit()
         await server.shutdown()
         echo.cancel()
@@ -120,4 +112,19 @@ enum SessionBenchmarks {
 final class Box<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// Times `rounds` round trips of a small message to an echoing host (after `rounds / 10`
+/// warm-up rounds that are not kept), in nanoseconds.
+func echoRoundTrips(_ client: ClientSession, rounds: Int) async throws -> [UInt64] {
+    var replies = client.messages.makeAsyncIterator()
+    var samples: [UInt64] = []
+    samples.reserveCapacity(rounds)
+    for round in 0..<(rounds + rounds / 10) {
+        let start = now()
+        try client.send(Press(seq: round, at: 0))
+        _ = await replies.next()
+        if round >= rounds / 10 { samples.append(now() - start) }
+    }
+    return samples
 }
