@@ -22,10 +22,14 @@ enum BluetoothBenchmarks {
         let group: ServiceGroup
         let run: Task<Void, any Error>
         let address: BluetoothAddress
+        /// One element per `Blob` the host's game got.
+        let blobs: AsyncStream<Void>
+        let game: Task<Void, Never>
     }
 
     static let channel = 7
     static let rawChannel = 12
+    static let rawThroughputChannel = 11
 
     static func logger() -> Logger {
         var logger = Logger(label: "bench")
@@ -50,10 +54,25 @@ enum BluetoothBenchmarks {
         let run = Task { try await group.run() }
         var iterator = listening.makeAsyncIterator()
         guard let local = await iterator.next() else { throw BenchError("the host never listened on Bluetooth") }
-        return Host(server: server, group: group, run: run, address: local.address)
+        // The host's game, one consumer of the session's messages for the whole run (a consumer
+        // task that is cancelled ends an AsyncStream for good): counts each `Blob`, echoes the
+        // rest to its sender.
+        let session = server.session
+        let (blobs, blobSink) = AsyncStream.makeStream(of: Void.self)
+        let game = Task {
+            for await message in session.messages {
+                if (try? message.decode(Blob.self)) != nil {
+                    blobSink.yield(())
+                } else {
+                    try? session.send(message.body, to: .peer(message.from))
+                }
+            }
+        }
+        return Host(server: server, group: group, run: run, address: local.address, blobs: blobs, game: game)
     }
 
     static func stop(_ host: Host) async {
+        host.game.cancel()
         await host.group.triggerGracefulShutdown()
         _ = try? await host.run.value
     }
@@ -66,11 +85,6 @@ enum BluetoothBenchmarks {
 
     /// Round trip of one small message through the session (client -> host game -> client).
     static func sessionRoundTrip(_ host: Host, from adapter: String, rounds: Int) async throws -> [UInt64] {
-        let session = host.server.session
-        let echo = Task {
-            for await message in session.messages { try? session.send(message.body, to: .peer(message.from)) }
-        }
-        defer { echo.cancel() }
         let client = try await join(host, from: adapter, name: "Pinger")
         let samples = try await echoRoundTrips(client, rounds: rounds)
         await client.quit()
@@ -80,26 +94,17 @@ enum BluetoothBenchmarks {
     /// Payload bytes per second from client to host game: `count` messages of `size` bytes of
     /// text, timed from the first send until the host's game has the last one.
     static func sessionThroughput(_ host: Host, from adapter: String, count: Int, size: Int) async throws -> Double {
-        let session = host.server.session
-        let (done, finished) = AsyncStream.makeStream(of: UInt64.self)
-        let sink = Task {
-            var received = 0
-            for await message in session.messages {
-                guard (try? message.decode(Blob.self)) != nil else { continue }
-                received += 1
-                if received == count {
-                    finished.yield(now())
-                    finished.finish()
-                }
-            }
-        }
-        defer { sink.cancel() }
         let client = try await join(host, from: adapter, name: "Sender")
         let text = String(repeating: "x", count: size)
         let start = now()
         for seq in 0..<count { try client.send(Blob(seq: seq, text: text)) }
-        var iterator = done.makeAsyncIterator()
-        guard let end = await iterator.next() else { throw BenchError("the host did not get every message") }
+        var received = 0
+        for await _ in host.blobs {
+            received += 1
+            if received == count { break }
+        }
+        guard received == count else { throw BenchError("the host got \(received) of \(count) messages") }
+        let end = now()
         await client.quit()
         return Double(count * size) / (Double(end - start) / 1e9)
     }
@@ -141,5 +146,41 @@ enum BluetoothBenchmarks {
             if round >= rounds / 10 { samples.append(now() - start) }
         }
         return samples
+    }
+
+    /// Payload bytes per second over raw RFCOMM sockets between the same controllers, measured
+    /// as ``sessionThroughput(_:from:count:size:)`` is: `count` writes of `size` bytes, timed from
+    /// the first write until the receiver has every byte (it answers one byte then).
+    static func rawThroughput(hostAdapter: String, clientAdapter: String, count: Int, size: Int) throws -> Double {
+        let local = try BluetoothAdapter(named: hostAdapter)
+        let expected = count * size
+        let listener = try RFCOMMListener(adapter: local, channel: rawThroughputChannel, logger: logger()) { fd, _ in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var total = 0
+            while total < expected {
+                let n = read(fd, &buffer, buffer.count)
+                if n <= 0 { break }
+                total += n
+            }
+            var done: UInt8 = 1
+            _ = write(fd, &done, 1)
+            close(fd)
+        }
+        defer { listener.close() }
+        let fd = try RFCOMM.connect(to: local.address, channel: rawThroughputChannel, adapter: try BluetoothAdapter(named: clientAdapter))
+        defer { close(fd) }
+        var out = [UInt8](repeating: 120, count: size)
+        let start = now()
+        for _ in 0..<count {
+            var sent = 0
+            while sent < size {
+                let n = out.withUnsafeMutableBytes { write(fd, $0.baseAddress! + sent, size - sent) }
+                guard n > 0 else { throw BenchError("raw write failed") }
+                sent += n
+            }
+        }
+        var done: UInt8 = 0
+        guard read(fd, &done, 1) == 1 else { throw BenchError("the raw receiver did not get every byte") }
+        return Double(expected) / (Double(now() - start) / 1e9)
     }
 }

@@ -23,31 +23,48 @@ enum SnapBench {
         if which == "all" || which == "memory" { try await memory(runs: runs) }
         if which == "bluetooth" {  // not in "all": it needs Bluetooth (the VM of scripts/testbed-bt)
             func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
-            try await bluetooth(runs: runs, hostAdapter: value("--host-adapter") ?? "hci0", clientAdapter: value("--client-adapter") ?? "hci1")
+            try await bluetooth(
+                runs: runs, hostAdapter: value("--host-adapter") ?? "hci0", clientAdapter: value("--client-adapter") ?? "hci1",
+                rctestKilobytesPerSecond: value("--rctest-kbps").flatMap(Double.init))
         }
     }
 
-    static func bluetooth(runs: Int, hostAdapter: String, clientAdapter: String) async throws {
+    /// `rctestKilobytesPerSecond`: rctest's throughput between the same controllers, measured by
+    /// Tests/bluetooth/bench.sh in the same run (the throughput ratio's baseline).
+    static func bluetooth(runs: Int, hostAdapter: String, clientAdapter: String, rctestKilobytesPerSecond: Double?) async throws {
         // Unbuffered: a run cut short by a timeout keeps the rows it finished.
         func emit(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         let host = try await BluetoothBenchmarks.startHost(adapter: hostAdapter)
         emit("### RFCOMM round trip of one small message (ms) and session throughput, \(clientAdapter) -> \(hostAdapter)\n")
-        emit("Raw: 48 bytes echoed over raw RFCOMM sockets between the same controllers. Session: a `Press` to the host's game, echoed back. Throughput: 2,000 messages of 512 bytes of text, client to host game (payload bytes).\n")
-        emit("| run | raw RFCOMM p50 | raw p99 | session p50 | session p99 | ratio p50 | session throughput kB/s |")
-        emit("|---|---|---|---|---|---|---|")
+        emit("Round trip, raw: 48 bytes echoed over raw RFCOMM sockets between the same controllers; session: a `Press` to the host's game, echoed back. Throughput: 2,000 messages of 512 bytes of text from client to host game (payload bytes), timed from the first send until the host's game has the last; raw: the same bytes over a raw RFCOMM socket, timed the same way; rctest: its steady rate, measured by Tests/bluetooth/bench.sh just before.\n")
+        let baseline = rctestKilobytesPerSecond.map { String(format: "%.1f", $0) } ?? "n/a"
+        emit("| run | raw RFCOMM p50 | raw p99 | session p50 | session p99 | ratio p50 | raw throughput kB/s | session throughput kB/s | session / raw | session / rctest (\(baseline) kB/s) |")
+        emit("|---|---|---|---|---|---|---|---|---|---|")
         var ratios: [Double] = []
+        var throughputRatios: [Double] = []
+        var rawRatios: [Double] = []
         for run in 1...runs {
             let raw = Stats(try await NIOThreadPool.singleton.runIfActive {
                 try BluetoothBenchmarks.rawRoundTrip(hostAdapter: hostAdapter, clientAdapter: clientAdapter, rounds: 300, size: 48)
             })
             let session = Stats(try await BluetoothBenchmarks.sessionRoundTrip(host, from: clientAdapter, rounds: 300))
+            let rawThroughput = try await NIOThreadPool.singleton.runIfActive {
+                try BluetoothBenchmarks.rawThroughput(hostAdapter: hostAdapter, clientAdapter: clientAdapter, count: 2000, size: 512)
+            }
             let throughput = try await BluetoothBenchmarks.sessionThroughput(host, from: clientAdapter, count: 2000, size: 512)
             let ratio = Double(session.p50) / Double(raw.p50)
             ratios.append(ratio)
             func ms(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }
-            emit("| \(run) | \(ms(raw.p50)) | \(ms(raw.p99)) | \(ms(session.p50)) | \(ms(session.p99)) | \(String(format: "%.2f", ratio)) | \(String(format: "%.1f", throughput / 1024)) |")
+            let versusRctest = rctestKilobytesPerSecond.map { throughput / 1024 / $0 }
+            if let versusRctest { throughputRatios.append(versusRctest) }
+            rawRatios.append(throughput / rawThroughput)
+            let cells = [ms(raw.p50), ms(raw.p99), ms(session.p50), ms(session.p99), String(format: "%.2f", ratio),
+                String(format: "%.1f", rawThroughput / 1024), String(format: "%.1f", throughput / 1024),
+                String(format: "%.2f", throughput / rawThroughput), versusRctest.map { String(format: "%.2f", $0) } ?? "n/a"]
+            emit("| \(run) | \(cells.joined(separator: " | ")) |")
         }
-        emit("\nmedian p50 ratio: \(String(format: "%.2f", ratios.sorted()[ratios.count / 2]))\n")
+        func median(_ values: [Double]) -> String { values.isEmpty ? "n/a" : String(format: "%.2f", values.sorted()[values.count / 2]) }
+        emit("\nmedian round-trip p50 ratio (session / raw RFCOMM): \(median(ratios)); median throughput ratio (session / raw RFCOMM): \(median(rawRatios)); (session / rctest): \(median(throughputRatios))\n")
         await BluetoothBenchmarks.stop(host)
     }
 

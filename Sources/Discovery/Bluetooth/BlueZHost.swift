@@ -23,6 +23,7 @@ public enum SnapBluetooth {
 public final class BlueZHost: Sendable {
     private static let profilePath = "/org/snaphost/profile"
     private static let advertisementPath = "/org/snaphost/advertisement"
+    private static let alreadyExists = "org.bluez.Error.AlreadyExists"
     private let bus: DBusBusConnection
     private let adapterPath: String
     private let channel: Int
@@ -34,6 +35,14 @@ public final class BlueZHost: Sendable {
     private let advertised: Locked<Advertised>
     private let updates = Locked<UpdateState>(UpdateState())
     private let keys = Locked<PlayerKeys>(PlayerKeys())
+    private let registered = Locked<Registered>(Registered())
+
+    /// What the current bluetoothd has of ours (both false again when it restarts).
+    struct Registered: Sendable, Equatable {
+        var profile = false
+        var advertisement = false
+        var complete: Bool { profile && advertisement }
+    }
 
     /// Which devices' keys the host forgets when their link goes down (docs/BLUETOOTH.md,
     /// "Permission denied on a later join"): devices that connected as players and were neither
@@ -119,14 +128,9 @@ public final class BlueZHost: Sendable {
                 signal.arguments[0].stringValue == "org.bluez", signal.arguments[2].stringValue?.isEmpty == false
             else { return }
             logger.info("bluetoothd (re)started: registering again")
-            // Its adapters appear a moment after its name: retry for up to 10 s.
-            Task {
-                for _ in 0..<20 {
-                    try? await Task.sleep(for: .milliseconds(500))
-                    guard let self else { return }
-                    if await self.register() { return }
-                }
-            }
+            guard let self else { return }
+            self.registered.withLock { $0 = Registered() }
+            self.completeRegistration()
         }
         bus.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'")
         bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='org.bluez.Device1'")
@@ -245,20 +249,56 @@ public final class BlueZHost: Sendable {
         }
     }
 
-    /// Powers the adapter, makes it discoverable (hence connectable), registers the profile and
-    /// the advertisement (failures are logged). True when the profile was registered.
+    /// Powers the adapter, then at once registers the advertisement (what gets the host listed:
+    /// it need not wait for the rest) while making the adapter discoverable (hence connectable)
+    /// and registering the profile. True when the profile was registered. (A player who sees the
+    /// advertisement before the profile is registered is refused and retries: `RFCOMM.connect`.)
+    /// What failed is tried again in the background (``completeRegistration()``).
     @discardableResult
     public func register() async -> Bool {
-        var registered = false
-        func set(_ property: String, _ value: DBusValue) async throws(DBusError) {
-            _ = try await bus.call(
-                destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
-                [.string("org.bluez.Adapter1"), .string(property), .variant(value)])
+        let result = await registerMissing(failures: .notice)
+        if !result.complete { completeRegistration() }
+        return result.profile
+    }
+
+    /// Registers what is missing every 0.5 s for up to 10 s: after a bluetoothd (re)start its
+    /// adapter interfaces come one by one (Adapter1 and ProfileManager1 before
+    /// LEAdvertisingManager1, seen in the VM). Failures are logged on the last try only.
+    private func completeRegistration() {
+        Task { [weak self] in
+            for attempt in 1...20 {
+                try? await Task.sleep(for: .milliseconds(500))
+                guard let self else { return }
+                if await self.registerMissing(failures: attempt == 20 ? .warning : .debug).complete { return }
+            }
         }
+    }
+
+    /// One try at registering what the current bluetoothd lacks; failures logged at `failures`.
+    private func registerMissing(failures: Logger.Level) async -> Registered {
         do {
-            try await set("Powered", .bool(true))
-            try await set("DiscoverableTimeout", .uint32(0))
-            try await set("Discoverable", .bool(true))
+            try await setAdapter("Powered", .bool(true))
+        } catch {
+            logger.log(level: failures, "adapter not powered", metadata: ["error": "\(error)"])
+        }
+        let before = registered.withLock { $0 }
+        async let advertisement = before.advertisement ? true : registerAdvertisement(failures: failures)
+        let profile = before.profile ? true : await registerProfile(failures: failures)
+        let result = Registered(profile: profile, advertisement: await advertisement)
+        registered.withLock { $0 = result }
+        return result
+    }
+
+    private func setAdapter(_ property: String, _ value: DBusValue, timeoutMilliseconds: Int32 = 25_000) async throws(DBusError) {
+        _ = try await bus.call(
+            destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
+            [.string("org.bluez.Adapter1"), .string(property), .variant(value)], timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    private func registerProfile(failures: Logger.Level) async -> Bool {
+        do {
+            try await setAdapter("DiscoverableTimeout", .uint32(0))
+            try await setAdapter("Discoverable", .bool(true))
             await configureAdapter()
             await noteKeptDevices()
             _ = try await bus.call(
@@ -272,19 +312,28 @@ public final class BlueZHost: Sendable {
                     "AutoConnect": .bool(false),
                 ])])
             logger.info("RFCOMM profile registered", metadata: ["channel": "\(channel)"])
-            registered = true
+            return true
+        } catch where error.name == Self.alreadyExists {
+            return true  // by a try that overlapped this one
         } catch {
-            logger.warning("RFCOMM profile not registered", metadata: ["error": "\(error)"])
+            logger.log(level: failures, "RFCOMM profile not registered", metadata: ["error": "\(error)"])
+            return false
         }
+    }
+
+    private func registerAdvertisement(failures: Logger.Level) async -> Bool {
         do {
             _ = try await bus.call(
                 destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",
                 method: "RegisterAdvertisement", [.objectPath(Self.advertisementPath), .properties([:])])
             logger.info("LE advertisement registered", metadata: ["adapter": "\(adapterPath)"])
+            return true
+        } catch where error.name == Self.alreadyExists {
+            return true  // by a try that overlapped this one
         } catch {
-            logger.warning("LE advertisement not registered", metadata: ["error": "\(error)"])
+            logger.log(level: failures, "LE advertisement not registered", metadata: ["error": "\(error)"])
+            return false
         }
-        return registered
     }
 
     /// Adapter settings while serving (the previous values are restored by ``stop()``):
@@ -299,9 +348,7 @@ public final class BlueZHost: Sendable {
                 if case .variant(let old)? = current.first, old != value {
                     saved.withLock { if $0[property] == nil { $0[property] = old } }
                 }
-                _ = try await bus.call(
-                    destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
-                    [.string("org.bluez.Adapter1"), .string(property), .variant(value)])
+                try await setAdapter(property, value)
             } catch {
                 logger.notice("adapter setting not changed", metadata: ["property": "\(property)", "error": "\(error)"])
             }
@@ -312,9 +359,7 @@ public final class BlueZHost: Sendable {
     /// the bus connection.
     public func stop() async {
         for (property, value) in saved.withLock({ $0 }) {
-            _ = try? await bus.call(
-                destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
-                [.string("org.bluez.Adapter1"), .string(property), .variant(value)], timeoutMilliseconds: 2000)
+            try? await setAdapter(property, value, timeoutMilliseconds: 2000)
         }
         _ = try? await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.bluez.LEAdvertisingManager1",

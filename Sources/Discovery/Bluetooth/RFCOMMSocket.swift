@@ -11,18 +11,22 @@ public enum RFCOMM {
     public static let channels: ClosedRange<Int> = 1...30
 
     /// Connects to `address` on `channel` from `adapter` (nil: any); blocks, so call it off the
-    /// event loops. Returns a connected fd that the caller owns. Transient refusals (EACCES,
-    /// EBUSY, EHOSTDOWN, seen while the previous link between the two controllers is still being
-    /// torn down) are retried up to `attempts` times, 1 s apart.
+    /// event loops. Returns a connected fd that the caller owns. Transient refusals are retried
+    /// up to `attempts` times, 1 s apart: EBUSY and EHOSTDOWN, seen while the previous link
+    /// between the two controllers is still being torn down; EACCES and ECONNREFUSED, a failed
+    /// re-pairing (the host still held the key of this device's previous link: it forgets it
+    /// when that link drops, and when the new link is already up bluetoothd takes another 2 s
+    /// to drop it first; seen: 2.8 s; docs/BLUETOOTH.md). A host with nothing on `channel` also
+    /// answers ECONNREFUSED: that costs the retries (about 5 s) before the error.
     public static func connect(
-        to address: BluetoothAddress, channel: Int, adapter: BluetoothAdapter? = nil, attempts: Int = 3
+        to address: BluetoothAddress, channel: Int, adapter: BluetoothAdapter? = nil, attempts: Int = 6
     ) throws(BluetoothUnavailable) -> Int32 {
         var attempt = 1
         while true {
             do {
                 return try connectOnce(to: address, channel: channel, adapter: adapter)
             } catch .connectFailed(let code, let detail) {
-                guard attempt < attempts, [EACCES, EBUSY, EHOSTDOWN].contains(code) else { throw .failed(detail) }
+                guard attempt < attempts, [EACCES, ECONNREFUSED, EBUSY, EHOSTDOWN].contains(code) else { throw .failed(detail) }
                 attempt += 1
                 sleep(1)
             }
