@@ -21,12 +21,22 @@ public enum RFCOMM {
     public static func connect(
         to address: BluetoothAddress, channel: Int, adapter: BluetoothAdapter? = nil, attempts: Int = 6
     ) throws(BluetoothUnavailable) -> Int32 {
+        try retrying(attempts: attempts, transient: [EACCES, ECONNREFUSED, EBUSY, EHOSTDOWN]) { () throws(BluetoothUnavailable) in
+            try connectOnce(to: address, channel: channel, adapter: adapter)
+        }
+    }
+
+    /// Runs `body` up to `attempts` times, 1 s apart, while it fails with
+    /// ``BluetoothUnavailable/connectFailed(errno:_:)`` of a `transient` errno; blocks.
+    static func retrying<Result>(
+        attempts: Int, transient: Set<Int32>, _ body: () throws(BluetoothUnavailable) -> Result
+    ) throws(BluetoothUnavailable) -> Result {
         var attempt = 1
         while true {
             do {
-                return try connectOnce(to: address, channel: channel, adapter: adapter)
+                return try body()
             } catch .connectFailed(let code, let detail) {
-                guard attempt < attempts, [EACCES, ECONNREFUSED, EBUSY, EHOSTDOWN].contains(code) else { throw .failed(detail) }
+                guard attempt < attempts, transient.contains(code) else { throw .failed(detail) }
                 attempt += 1
                 sleep(1)
             }
