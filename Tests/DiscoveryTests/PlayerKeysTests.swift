@@ -28,4 +28,24 @@ import Testing
         let forget = keys.disconnected(keyboard)
         #expect(!forget)
     }
+
+    @Test func aKeyGotByPlayingIsNotKeptAfterABluetoothdRestart() {
+        var keys = BlueZHost.PlayerKeys()
+        keys.connected(player)
+        _ = keys.disconnected(player)
+        keys.keep(player)  // the new bluetoothd loaded the key: Paired, but from playing
+        #expect(keys.kept.isEmpty)
+        #expect(keys.stale(paired: [player, keyboard], connected: []) == [player])
+    }
+
+    @Test func staleKeysSkipConnectedKeptAndUnpairedDevices() {
+        var keys = BlueZHost.PlayerKeys()
+        keys.keep(keyboard)
+        keys.connected(keyboard)
+        keys.connected(player)
+        let other = "/org/bluez/hci0/dev_00_AA_01_01_00_03"
+        keys.connected(other)
+        #expect(keys.stale(paired: [player, keyboard, other], connected: [player]) == [other])
+        #expect(keys.stale(paired: [keyboard], connected: []).isEmpty)  // no key, nothing to forget
+    }
 }

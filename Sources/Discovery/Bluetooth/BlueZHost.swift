@@ -50,15 +50,31 @@ public final class BlueZHost: Sendable {
     struct PlayerKeys: Sendable, Equatable {
         /// Paired or Trusted before they were players: never forgotten.
         var kept: Set<String> = []
+        /// Connected as players now.
         var players: Set<String> = []
+        /// Connected as players at some time in this run: a key such a device has now came
+        /// from playing (it was not kept when it first played), even after a bluetoothd restart.
+        var played: Set<String> = []
 
-        mutating func keep(_ device: String) { kept.insert(device) }
-        mutating func connected(_ device: String) { players.insert(device) }
+        /// `device` is Paired or Trusted now; kept unless it got that by playing.
+        mutating func keep(_ device: String) { if !played.contains(device) { kept.insert(device) } }
+
+        mutating func connected(_ device: String) {
+            players.insert(device)
+            played.insert(device)
+        }
 
         /// The link of `device` went down: true when its key is to be forgotten.
         mutating func disconnected(_ device: String) -> Bool {
             guard players.remove(device) != nil else { return false }
             return !kept.contains(device)
+        }
+
+        /// At a registration: the devices that played, are not connected and have a key
+        /// (`paired`), not kept: their keys are to be forgotten. (A forget that bluetoothd lost,
+        /// or a link that dropped while bluetoothd was away: the new one loads the key again.)
+        func stale(paired: Set<String>, connected: Set<String>) -> [String] {
+            played.subtracting(kept).intersection(paired).subtracting(connected).sorted()
         }
     }
 
@@ -121,7 +137,7 @@ public final class BlueZHost: Sendable {
             {
                 let device = signal.path
                 guard keys.withLock({ $0.disconnected(device) }) else { return }
-                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger) }
+                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, logger: logger) }
                 return
             }
             guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
@@ -136,8 +152,21 @@ public final class BlueZHost: Sendable {
         bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='org.bluez.Device1'")
     }
 
-    /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key.
-    private static func forgetKey(_ device: String, bus: DBusBusConnection, adapterPath: String, logger: Logger) async {
+    /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key. Not while
+    /// the device is connected again (a new link came up meanwhile): bluetoothd 5.66 then
+    /// defers the removal to that link's end and, in the VM, lost it (the key stayed); the
+    /// device becomes a player again, so its next link down forgets it.
+    private static func forgetKey(
+        _ device: String, bus: DBusBusConnection, adapterPath: String, keys: Locked<PlayerKeys>, logger: Logger
+    ) async {
+        let connected = try? await bus.call(
+            destination: "org.bluez", path: device, interface: "org.freedesktop.DBus.Properties", method: "Get",
+            [.string("org.bluez.Device1"), .string("Connected")], timeoutMilliseconds: 5000)
+        if case .variant(.bool(true))? = connected?.first {
+            keys.withLock { $0.connected(device) }
+            logger.debug("player's device connected again: its key is forgotten when that link ends", metadata: ["device": "\(device)"])
+            return
+        }
         do {
             _ = try await bus.call(
                 destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "RemoveDevice",
@@ -149,7 +178,7 @@ public final class BlueZHost: Sendable {
     }
 
     private func forgetKey(_ device: String) async {
-        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger)
+        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, logger: logger)
     }
 
     /// Notes the devices that are Paired or Trusted now: their keys are never forgotten.
@@ -157,18 +186,20 @@ public final class BlueZHost: Sendable {
         do {
             let objects = try await bus.call(
                 destination: "org.bluez", path: "/", interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
-            var kept: [String] = []
-            var down: [String] = []
+            var paired: Set<String> = []
+            var trusted: Set<String> = []
+            var connected: Set<String> = []
             for (path, interfaces) in objects.first?.dictValue ?? [:] {
                 guard let device = interfaces.dictValue?["org.bluez.Device1"]?.dictValue else { continue }
-                if device["Paired"]?.boolValue == true || device["Trusted"]?.boolValue == true { kept.append(path) }
-                if device["Connected"]?.boolValue != true { down.append(path) }
+                if device["Paired"]?.boolValue == true { paired.insert(path) }
+                if device["Trusted"]?.boolValue == true { trusted.insert(path) }
+                if device["Connected"]?.boolValue == true { connected.insert(path) }
             }
-            // A player whose link went down while bluetoothd was away (restart): no signal came,
-            // and the new bluetoothd loaded its key again; forget it now.
             let forget = keys.withLock { keys -> [String] in
-                for path in kept where !keys.players.contains(path) { keys.keep(path) }
-                return down.filter { keys.disconnected($0) }
+                for path in paired.union(trusted) { keys.keep(path) }
+                // Players whose link went down while bluetoothd was away: no signal came.
+                for path in keys.players.subtracting(connected) { _ = keys.disconnected(path) }
+                return keys.stale(paired: paired, connected: connected)
             }
             for device in forget { await forgetKey(device) }
         } catch {

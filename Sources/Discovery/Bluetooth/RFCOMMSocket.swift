@@ -16,12 +16,13 @@ public enum RFCOMM {
     /// between the two controllers is still being torn down; EACCES and ECONNREFUSED, a failed
     /// re-pairing (the host still held the key of this device's previous link: it forgets it
     /// when that link drops, and when the new link is already up bluetoothd takes another 2 s
-    /// to drop it first; seen: 2.8 s; docs/BLUETOOTH.md). A host with nothing on `channel` also
+    /// to drop it first; seen: 2.8 s; docs/BLUETOOTH.md); ECONNRESET, the same refusal seen on a
+    /// link whose authentication had just failed. A host with nothing on `channel` also
     /// answers ECONNREFUSED: that costs the retries (about 5 s) before the error.
     public static func connect(
         to address: BluetoothAddress, channel: Int, adapter: BluetoothAdapter? = nil, attempts: Int = 6
     ) throws(BluetoothUnavailable) -> Int32 {
-        try retrying(attempts: attempts, transient: [EACCES, ECONNREFUSED, EBUSY, EHOSTDOWN]) { () throws(BluetoothUnavailable) in
+        try retrying(attempts: attempts, transient: [EACCES, ECONNREFUSED, ECONNRESET, EBUSY, EHOSTDOWN]) { () throws(BluetoothUnavailable) in
             try connectOnce(to: address, channel: channel, adapter: adapter)
         }
     }
