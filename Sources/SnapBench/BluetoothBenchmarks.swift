@@ -60,7 +60,7 @@ enum BluetoothBenchmarks {
         let session = server.session
         let (blobs, blobSink) = AsyncStream.makeStream(of: Void.self)
         let game = Task {
-            for await message in session.messages {
+            for await case .message(let message) in session.inputs {
                 if (try? message.decode(Blob.self)) != nil {
                     blobSink.yield(())
                 } else {
@@ -77,7 +77,7 @@ enum BluetoothBenchmarks {
         _ = try? await host.run.value
     }
 
-    static func join(_ host: Host, from adapter: String, name: String) async throws -> ClientSession {
+    static func join(_ host: Host, from adapter: String, name: String) async throws -> PlayerSession {
         try await MatchmakingClient.join(
             .rfcomm(address: host.address.description, channel: channel, adapter: adapter), configuration: .init(playerName: name),
             logger: logger())

@@ -19,7 +19,7 @@ enum CodecBenchmark {
         let message = try codec.decode(frame)
         guard case .app(let app) = message else { fatalError("not an app frame") }
         time("encode app (WireCodec, body spliced)") { _ = codec.encode(message) }
-        try time("encode Press + splice (Session.send)") {
+        try time("encode Press + splice (HostSession.send)") {
             _ = AppPayload.make(body: try RawJSON(encoding: Press(seq: 1, at: 0)).bytes, from: .host, recipients: nil)
         }
         try time("decode Press from the body (SessionMessage.decode)") { _ = try app.body.decode(Press.self) }

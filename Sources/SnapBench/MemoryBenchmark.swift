@@ -24,7 +24,7 @@ enum MemoryBenchmark {
         guard let port = line.split(separator: ":").last.flatMap({ Int($0) }) else { throw BenchError("no port in \(line)") }
         try await Task.sleep(for: .seconds(1))
         let idle = try residentKiB(of: process.processIdentifier)
-        var sessions: [ClientSession] = []
+        var sessions: [PlayerSession] = []
         for index in 0..<clients { sessions.append(try await SessionBenchmarks.join(port, "M\(index)")) }
         try await Task.sleep(for: .seconds(3))  // heartbeats running: steady state
         let loaded = try residentKiB(of: process.processIdentifier)

@@ -25,7 +25,7 @@ enum SessionBenchmarks {
         return (server, address.port!)
     }
 
-    static func join(_ port: Int, _ name: String, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> ClientSession {
+    static func join(_ port: Int, _ name: String, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> PlayerSession {
         var logger = Logger(label: "bench")
         logger.logLevel = .error
         return try await MatchmakingClient.join(
@@ -51,7 +51,7 @@ enum SessionBenchmarks {
         let (server, port) = try await startHost(capacity: 8, group: hostLoop)
         let session = server.session
         let echo = Task {
-            for await message in session.messages { try? session.send(message.body, to: .peer(message.from)) }
+            for await case .message(let message) in session.inputs { try? session.send(message.body, to: .peer(message.from)) }
         }
         let client = try await join(port, "Pinger", group: clientLoop)
         let samples = try await echoRoundTrips(client, rounds: rounds)
@@ -65,7 +65,7 @@ enum SessionBenchmarks {
     /// leaves again after its sample, so the host always has `resident` other players.
     static func handshake(count: Int, resident: Int) async throws -> [UInt64] {
         let (server, port) = try await startHost(capacity: 10_000)
-        var others: [ClientSession] = []
+        var others: [PlayerSession] = []
         for index in 0..<resident { others.append(try await join(port, "R\(index)")) }
         var samples: [UInt64] = []
         for index in 0..<(count + count / 10) {
@@ -83,7 +83,7 @@ enum SessionBenchmarks {
     /// one has it, repeated `rounds` times.
     static func fanOut(clients: Int, rounds: Int) async throws -> [UInt64] {
         let (server, port) = try await startHost(capacity: clients)
-        var sessions: [ClientSession] = []
+        var sessions: [PlayerSession] = []
         for index in 0..<clients { sessions.append(try await join(port, "F\(index)")) }
         var samples: [UInt64] = []
         for round in 0..<rounds {
@@ -91,8 +91,8 @@ enum SessionBenchmarks {
             let last = try await withThrowingTaskGroup(of: UInt64.self) { group in
                 for session in sessions {
                     group.addTask {
-                        var iterator = session.messages.makeAsyncIterator()
-                        _ = await iterator.next()
+                        var iterator = session.inputs.makeAsyncIterator()
+                        while let input = await iterator.next(), input.message == nil {}  // skip joins
                         return now()
                     }
                 }
@@ -116,14 +116,14 @@ final class Box<Value>: @unchecked Sendable {
 
 /// Times `rounds` round trips of a small message to an echoing host (after `rounds / 10`
 /// warm-up rounds that are not kept), in nanoseconds.
-func echoRoundTrips(_ client: ClientSession, rounds: Int) async throws -> [UInt64] {
-    var replies = client.messages.makeAsyncIterator()
+func echoRoundTrips(_ client: PlayerSession, rounds: Int) async throws -> [UInt64] {
+    var replies = client.inputs.makeAsyncIterator()
     var samples: [UInt64] = []
     samples.reserveCapacity(rounds)
     for round in 0..<(rounds + rounds / 10) {
         let start = now()
         try client.send(Press(seq: round, at: 0))
-        _ = await replies.next()
+        while let input = await replies.next(), input.message == nil {}  // skip joins and leaves
         if round >= rounds / 10 { samples.append(now() - start) }
     }
     return samples

@@ -55,7 +55,7 @@ struct Join: AsyncParsableCommand {
         let quitter = QuitOnSignal()  // first: a signal while connecting must not be lost
         let name = player ?? ProcessInfo.processInfo.environment["USER"] ?? "player"
         let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
-        let session: ClientSession
+        let session: PlayerSession
         do {
             if let target = JoinTargetParser.address(self.target, channel: channel, adapter: adapter) {
                 session = try await MatchmakingClient.join(target, configuration: configuration, logger: logger)
@@ -71,16 +71,14 @@ struct Join: AsyncParsableCommand {
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
         let names = PeerNames(session: session)
-        async let events: Void = names.follow(session.events)
         let reason: EndReason
-        if session.game == "snap" {
+        if session.game == .snap {
             reason = await SnapClientScreen(session: session, bot: bot ? snapBot.bot : nil, names: names).run()
-        } else if session.game == "trivia" {
+        } else if session.game == .trivia {
             reason = await TriviaClientScreen(session: session, bot: bot, names: names).run()
         } else {
             reason = await Self.lobby(session, bot: bot, names: names)
         }
-        _ = await events
         Terminal.err("disconnected: \(reason)")
         switch reason {
         case .userQuit, .serverQuit: return
@@ -109,25 +107,22 @@ struct Join: AsyncParsableCommand {
     }
 
     /// The lobby: chat until the connection ends.
-    private static func lobby(_ session: ClientSession, bot: Bool, names: PeerNames) async -> EndReason {
+    private static func lobby(_ session: PlayerSession, bot: Bool, names: PeerNames) async -> EndReason {
         if bot {
             try? session.send(LobbyMessage.chat("hello from \(session.me.name)"), to: .all)
         } else {
             Self.readChat(into: session)
         }
-        await Self.printChat(session.messages, names: names)
+        for await input in session.inputs {
+            names.note(input)
+            guard case .message(let message) = input, let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
+            Terminal.out("chat \(names.name(of: message.from)): \(chat.text)")
+        }
         return await session.ended()
     }
 
-    private static func printChat(_ messages: AsyncStream<SessionMessage>, names: PeerNames) async {
-        for await message in messages {
-            guard let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
-            Terminal.out("chat \(names.name(of: message.from)): \(chat.text)")
-        }
-    }
-
     /// Reads stdin lines on a thread of its own; each becomes a chat line, `/quit` leaves.
-    private static func readChat(into session: ClientSession) {
+    private static func readChat(into session: PlayerSession) {
         Thread.detachNewThread {
             while let line = readLine() {
                 if line == "/quit" {
@@ -144,7 +139,7 @@ struct Join: AsyncParsableCommand {
 /// SIGINT/SIGTERM make the player leave with `bye userQuit`; before it is connected, they end
 /// the attempt at once.
 final class QuitOnSignal: Sendable {
-    private let session = Mutex<ClientSession?>(nil)
+    private let session = Mutex<PlayerSession?>(nil)
 
     init() {
         TerminationSignals.onSignal { [self] in
@@ -157,14 +152,14 @@ final class QuitOnSignal: Sendable {
         }
     }
 
-    func connected(_ session: ClientSession) { self.session.withLock { $0 = session } }
+    func connected(_ session: PlayerSession) { self.session.withLock { $0 = session } }
 }
 
 /// Keeps the names of the players present, for printing.
 final class PeerNames: Sendable {
     private let names: Mutex<[PeerID: String]>
 
-    init(session: ClientSession) {
+    init(session: PlayerSession) {
         var names = [session.host.id: session.host.name, session.me.id: session.me.name]
         for peer in session.initialPeers { names[peer.id] = peer.name }
         self.names = Mutex(names)
@@ -172,15 +167,16 @@ final class PeerNames: Sendable {
 
     func name(of id: PeerID) -> String { names.withLock { $0[id] } ?? "#\(id)" }
 
-    func follow(_ events: AsyncStream<ClientEvent>) async {
-        for await event in events {
-            switch event {
-            case .joined(let peer):
-                names.withLock { $0[peer.id] = peer.name }
-                Terminal.out("joined: \(peer.name) (id \(peer.id))")
-            case .left(let peer, let reason):
-                Terminal.out("left: \(peer.name) (id \(peer.id)) \(reason.rawValue)")
-            }
+    /// Prints a player's coming and going, and remembers its name.
+    func note(_ input: SessionInput) {
+        switch input {
+        case .joined(let peer):
+            names.withLock { $0[peer.id] = peer.name }
+            Terminal.out("joined: \(peer.name) (id \(peer.id))")
+        case .left(let peer, let reason):
+            Terminal.out("left: \(peer.name) (id \(peer.id)) \(reason.rawValue)")
+        case .message:
+            break
         }
     }
 }

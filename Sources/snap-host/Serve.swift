@@ -70,7 +70,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard ["lobby", "trivia", "snap"].contains(game) else {
+        guard [GameName.lobby, .trivia, .snap].contains(GameName(rawValue: game)) else {
             throw ValidationError("--game \(game): the games are `lobby`, `trivia` and `snap`")
         }
         if game == "snap" {
@@ -92,7 +92,7 @@ struct Serve: AsyncParsableCommand {
     /// The server settings these options describe.
     func serverConfiguration() -> ServerConfiguration {
         var configuration = ServerConfiguration(name: name ?? Self.defaultName())
-        configuration.game = game
+        configuration.game = GameName(rawValue: game)
         configuration.capacity = maxPlayers
         configuration.host = host
         configuration.port = port

@@ -6,7 +6,7 @@ import SnapGame
 /// and card count, whose turn it is), refusals, and at game over the result; then it leaves
 /// (exit 0). A person flips with `f` or space and snaps with `s`; `--bot` plays by itself.
 struct SnapClientScreen {
-    let session: ClientSession
+    let session: PlayerSession
     let bot: SnapBotOptions?
     let names: PeerNames
 
@@ -20,7 +20,9 @@ struct SnapClientScreen {
         keys?.start { key in Self.handle(key, player: player) }
         defer { keys?.restore() }
         async let feeding: Void = {
-            for await message in session.messages where !player.receive(message) {
+            for await input in session.inputs {
+                names.note(input)
+                guard case .message(let message) = input, !player.receive(message) else { continue }
                 if let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" {
                     Terminal.out("chat \(names.name(of: message.from)): \(chat.text)")
                 }

@@ -6,7 +6,7 @@ import Trivia
 /// happened to the answer, each result and the standings, and at game over the final standings;
 /// then it leaves (exit 0). A person answers with a key press; `--bot` answers by itself.
 struct TriviaClientScreen {
-    let session: ClientSession
+    let session: PlayerSession
     let bot: Bool
     let names: PeerNames
 
@@ -20,7 +20,9 @@ struct TriviaClientScreen {
         keys?.start { key in Self.handle(key, player: player, writer: writer) }
         defer { keys?.restore() }
         async let feeding: Void = {
-            for await message in session.messages where !player.receive(message) {
+            for await input in session.inputs {
+                names.note(input)
+                guard case .message(let message) = input, !player.receive(message) else { continue }
                 if let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" {
                     writer.line("chat \(names.name(of: message.from)): \(chat.text)")
                 }

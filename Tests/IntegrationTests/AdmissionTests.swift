@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct AdmissionTests {
     @Test func capacityThreeDeniesTheFourthAndFifthAndReusesAFreedSlot() async throws {
         let host = try await TestHost.start(capacity: 3)
-        var admitted: [ClientSession] = []
+        var admitted: [PlayerSession] = []
         for name in ["Ann", "Bob", "Cy"] { admitted.append(try await host.join(name)) }
         #expect(admitted.map(\.me.id.rawValue) == [1, 2, 3])
         for name in ["Dee", "Eve"] {

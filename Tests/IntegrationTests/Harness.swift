@@ -36,7 +36,7 @@ struct TestHost {
         return TestHost(server: server, port: address.port!, host: host)
     }
 
-    func join(_ name: String, code: String? = nil) async throws(JoinError) -> ClientSession {
+    func join(_ name: String, code: String? = nil) async throws(JoinError) -> PlayerSession {
         var logger = Logger(label: "test.client")
         logger.logLevel = .critical
         return try await MatchmakingClient.join(
@@ -45,13 +45,13 @@ struct TestHost {
 }
 
 /// The next element of a stream, or nil after `seconds`.
-func next<Element: Sendable>(
-    _ stream: AsyncStream<Element>, within seconds: Double = 5
+func next<Element: Sendable, Stream: AsyncSequence<Element, Never> & Sendable>(
+    _ stream: Stream, within seconds: Double = 5
 ) async -> Element? {
     await withTaskGroup(of: Element?.self) { group in
         group.addTask {
             var iterator = stream.makeAsyncIterator()
-            return await iterator.next()
+            return await iterator.next(isolation: nil)
         }
         group.addTask {
             try? await Task.sleep(for: .seconds(seconds))
@@ -64,8 +64,8 @@ func next<Element: Sendable>(
 }
 
 /// Collects `count` elements of a stream (fewer if it ends or `seconds` pass).
-func collect<Element: Sendable>(
-    _ count: Int, from stream: AsyncStream<Element>, within seconds: Double = 5
+func collect<Element: Sendable, Stream: AsyncSequence<Element, Never> & Sendable>(
+    _ count: Int, from stream: Stream, within seconds: Double = 5
 ) async -> [Element] {
     let box = Box<[Element]>([])
     await withTaskGroup(of: Void.self) { group in
@@ -102,4 +102,16 @@ func eventually(within seconds: Double = 5, _ condition: @Sendable () async -> B
 struct Numbered: Codable, Hashable, Sendable {
     var lane: String
     var n: Int
+}
+
+/// The session's messages alone, for tests that look at nothing else (each iteration consumes
+/// the one input stream and skips joins and leaves).
+extension HostSession {
+    var messages: AsyncCompactMapSequence<AsyncStream<SessionInput>, SessionMessage> { inputs.compactMap { $0.message } }
+    var events: AsyncFilterSequence<AsyncStream<SessionInput>> { inputs.filter { $0.message == nil } }
+}
+
+extension PlayerSession {
+    var messages: AsyncCompactMapSequence<AsyncStream<SessionInput>, SessionMessage> { inputs.compactMap { $0.message } }
+    var events: AsyncFilterSequence<AsyncStream<SessionInput>> { inputs.filter { $0.message == nil } }
 }

@@ -93,7 +93,7 @@ struct SilentFakeHost {
 
         func channelActive(context: ChannelHandlerContext) {
             let hello = ServerHello(
-                versions: [1], serverId: UUID(), name: "Fake", game: "lobby",
+                versions: [1], serverId: UUID(), name: "Fake", game: .lobby,
                 nonce: Data(repeating: 7, count: 16).base64EncodedString(), joinCodeRequired: false, players: 0,
                 capacity: 8, maxFrame: 65536)
             context.writeAndFlush(wrapOutboundOut(.frame(WireCodec().encode(.serverHello(hello)))), promise: nil)

@@ -39,12 +39,12 @@ struct SnapTestHost {
 
 /// A Snap! player driven by a test, optionally a ``SnapBot``: its updates are collected.
 final class SnapTestPlayer: Sendable {
-    let session: ClientSession
+    let session: PlayerSession
     let player: SnapPlayer
     let seen = Box<[SnapServerMessage]>([])
     private let feeding: Task<Void, Never>
 
-    init(_ session: ClientSession, bot: (reaction: Double, jitter: Double, flip: Double, seed: UInt64)? = nil) {
+    init(_ session: PlayerSession, bot: (reaction: Double, jitter: Double, flip: Double, seed: UInt64)? = nil) {
         self.session = session
         let player = SnapPlayer(session: session)
         self.player = player

@@ -66,13 +66,13 @@ extension QuestionAsked {
 
 /// A player driven by a test: its updates are collected, and it can wait for one.
 final class ScriptedPlayer: Sendable {
-    let session: ClientSession
+    let session: PlayerSession
     let player: TriviaPlayer
     let seen = Box<[TriviaServerMessage]>([])
     private let feeding: Task<Void, Never>
 
     /// A player on `session`; with `botSeed`, a ``TriviaBot`` answers every question.
-    init(_ session: ClientSession, botSeed: UInt64? = nil) {
+    init(_ session: PlayerSession, botSeed: UInt64? = nil) {
         self.session = session
         let player = TriviaPlayer(session: session)
         self.player = player

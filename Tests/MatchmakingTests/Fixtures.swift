@@ -24,7 +24,7 @@ enum Fixtures {
 
     static func serverHello(versions: [Int] = [1], nonce: String = nonceBase64, joinCodeRequired: Bool = true) -> ServerHello {
         ServerHello(
-            versions: versions, serverId: serverID, name: "Kitchen Pi", game: "trivia", nonce: nonce,
+            versions: versions, serverId: serverID, name: "Kitchen Pi", game: GameName(rawValue: "trivia"), nonce: nonce,
             joinCodeRequired: joinCodeRequired, players: 2, capacity: 8, maxFrame: 65_536)
     }
 

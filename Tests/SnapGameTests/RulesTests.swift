@@ -5,19 +5,19 @@ import Testing
 /// The rules as a pure state machine.
 @Suite struct RulesTests {
     @Test func aDeckIsDealtRoundRobinFromTheSeedAndConserved() {
-        let game = SnapGame(seed: 7, players: [ann, bob, cy])
+        let game = SnapMatch(seed: 7, players: [ann, bob, cy])
         #expect(game.seats.map(\.cards) == [18, 17, 17])
         #expect(game.conserves52)
         #expect(game.seats.allSatisfy { $0.faceUp.isEmpty })
-        #expect(SnapGame(seed: 7, players: [ann, bob, cy]) == game)
-        #expect(SnapGame(seed: 8, players: [ann, bob, cy]) != game)
+        #expect(SnapMatch(seed: 7, players: [ann, bob, cy]) == game)
+        #expect(SnapMatch(seed: 8, players: [ann, bob, cy]) != game)
         let deck = SnapRandom.shuffledDeck(seed: 7)
         #expect(game.seats[1].faceDown.first == deck[1])  // the second card went to the second seat
         #expect(game.turnPlayer == ann.id)
     }
 
     @Test func aFlipMovesTheTopCardAndPassesTheTurn() throws {
-        var game = SnapGame(seed: 1, players: [ann, bob])
+        var game = SnapMatch(seed: 1, players: [ann, bob])
         let top = try #require(game.seatOf(ann).faceDown.last)
         #expect(game.flip(by: ann.id) == .success(top))
         #expect(game.seatOf(ann).top == top)
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func aFlipOutOfTurnIsRejectedAndChangesNothing() {
-        var game = SnapGame(seed: 1, players: [ann, bob, cy])
+        var game = SnapMatch(seed: 1, players: [ann, bob, cy])
         let before = game
         #expect(game.flip(by: bob.id) == .failure(.notYourTurn))
         #expect(game.flip(by: PeerID(rawValue: 9)) == .failure(.notPlaying))
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aValidSnapWinsEveryMatchingFaceUpPileUnderTheSnappersPile() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [card(2)], [card(5), card(7, 0)]),
             (bob, [card(3)], [card(9), card(7, 1)]),
             (cy, [card(4)], [card(8)]),
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func aFalseSnapPaysOneCardToEachOtherPlayer() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [card(2), card(3)], [card(5)]),
             (bob, [card(4)], [card(6)]),
             (cy, [card(10)], [card(8)]),
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func aFalseSnapWithAnEmptyFaceDownPilePaysFromTheFaceUpBottomAndCanPutThePlayerOut() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [], [card(5)]),
             (bob, [card(4)], [card(6)]),
             (cy, [card(10)], [card(8)]),
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aPlayerWhosePileIsWonWithNothingFaceDownIsOut() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [], [card(7, 0)]),
             (bob, [card(3)], [card(7, 1)]),
             (cy, [card(4)], [card(8)]),
@@ -88,19 +88,19 @@ import Testing
     }
 
     @Test func theLastPlayerHoldingCardsWins() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [], [card(7, 0)]),
             (bob, [card(3)], [card(7, 1)]),
         ])
         #expect(game.snap(by: bob.id) == .won(cards: 2, from: [ann.id, bob.id]))
-        #expect(game.outcome == SnapGame.Outcome(winners: [bob.id], ended: .lastPlayer))
+        #expect(game.outcome == SnapMatch.Outcome(winners: [bob.id], ended: .lastPlayer))
         #expect(game.isOver && game.turnPlayer == nil)
         #expect(game.flip(by: bob.id) == .failure(.gameOver))
         #expect(game.snap(by: bob.id) == .refused(.gameOver))
     }
 
     @Test func aPlayerWithOnlyFaceUpCardsTurnsThePileOverOnTheirTurn() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [], [card(2), card(3), card(4)]),
             (bob, [card(9)], [card(6)]),
         ])
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func aPlayerWhoLeavesTakesTheirCardsOutOfPlayAndTheRestPlayOn() {
-        var game = SnapGame(seed: 3, players: [ann, bob, cy])
+        var game = SnapMatch(seed: 3, players: [ann, bob, cy])
         _ = game.flip(by: ann.id)
         let held = game.cards(bob)
         let bobLeft = game.leave(bob.id)
@@ -122,26 +122,26 @@ import Testing
         #expect(!game.isOver)
         let cyLeft = game.leave(cy.id)
         #expect(cyLeft)
-        #expect(game.outcome == SnapGame.Outcome(winners: [ann.id], ended: .lastPlayer))
+        #expect(game.outcome == SnapMatch.Outcome(winners: [ann.id], ended: .lastPlayer))
         let again = game.leave(cy.id)
         #expect(!again)
     }
 
     @Test func theFlipLimitEndsTheGameAndTheMostCardsWin() {
-        var game = SnapGame(arranged: [
+        var game = SnapMatch(arranged: [
             (ann, [card(2), card(3)], []),
             (bob, [card(9)], []),
         ], maxFlips: 2)
         _ = game.flip(by: ann.id)
         #expect(!game.isOver)
         _ = game.flip(by: bob.id)
-        #expect(game.outcome == SnapGame.Outcome(winners: [ann.id], ended: .flipLimit))
+        #expect(game.outcome == SnapMatch.Outcome(winners: [ann.id], ended: .flipLimit))
     }
 
     /// Many games with random (legal and illegal) events: 52 cards at every step, every game ends.
     @Test(arguments: 0..<40) func randomGamesConserveTheDeckAndEnd(seed: UInt64) {
         let players = [ann, bob, cy, Peer(id: PeerID(rawValue: 4), name: "Dee")].prefix(2 + Int(seed % 3))
-        var game = SnapGame(seed: seed, players: Array(players), maxFlips: 3_000)
+        var game = SnapMatch(seed: seed, players: Array(players), maxFlips: 3_000)
         var rng = SnapRandom(seed: seed &* 31)
         var steps = 0
         while !game.isOver {

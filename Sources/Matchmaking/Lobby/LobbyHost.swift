@@ -5,11 +5,11 @@ import ServiceLifecycle
 /// lines go to everybody. On the host it prints the roster changes and the chat for whoever
 /// watches its terminal (a TV, a log).
 public struct LobbyHost: Service {
-    private let session: Session
+    private let session: HostSession
     private let output: @Sendable (String) -> Void
 
     /// Runs the lobby on `session`, printing each line with `output`.
-    public init(session: Session, output: @escaping @Sendable (String) -> Void) {
+    public init(session: HostSession, output: @escaping @Sendable (String) -> Void) {
         self.session = session
         self.output = output
     }
@@ -17,30 +17,18 @@ public struct LobbyHost: Service {
     /// Runs until the session ends or graceful shutdown begins (put it after the server in a
     /// `ServiceGroup`, so it stops first and the server then says goodbye to the players).
     public func run() async {
-        await cancelWhenGracefulShutdown {
-            await withDiscardingTaskGroup { group in
-                group.addTask { await self.followEvents() }
-                group.addTask { await self.followMessages() }
-            }
-        }
-    }
-
-    private func followEvents() async {
         let capacity = session.configuration.capacity
-        for await event in session.events {
-            let count = session.peers.count
-            switch event {
-            case .joined(let peer): output("joined: \(peer.name) (id \(peer.id)) [\(count)/\(capacity)]")
-            case .left(let peer, let reason): output("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(count)/\(capacity)]")
+        await cancelWhenGracefulShutdown {
+            for await input in session.inputs {
+                let count = session.peers.count
+                switch input {
+                case .joined(let peer): output("joined: \(peer.name) (id \(peer.id)) [\(count)/\(capacity)]")
+                case .left(let peer, let reason): output("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(count)/\(capacity)]")
+                case .message(let message):
+                    guard let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
+                    output("chat \(message.senderName ?? "#\(message.from)"): \(chat.text)")
+                }
             }
-        }
-    }
-
-    private func followMessages() async {
-        for await message in session.messages {
-            guard let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
-            let name = message.senderName ?? "#\(message.from)"
-            output("chat \(name): \(chat.text)")
         }
     }
 }

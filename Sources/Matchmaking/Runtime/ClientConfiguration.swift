@@ -43,11 +43,3 @@ public enum JoinError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-/// What a client hears once admitted.
-public enum ClientEvent: Hashable, Sendable {
-    /// Another player joined.
-    case joined(Peer)
-    /// Another player left.
-    case left(Peer, ByeReason)
-}

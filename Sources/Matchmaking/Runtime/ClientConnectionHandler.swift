@@ -15,11 +15,10 @@ final class ClientConnectionHandler: ChannelInboundHandler {
     struct Outlets: Sendable {
         let welcomed: EventLoopPromise<Welcome>
         let ended: EventLoopPromise<EndReason>
-        let messages: AsyncStream<SessionMessage>.Continuation
-        let events: AsyncStream<ClientEvent>.Continuation
+        let inputs: AsyncStream<SessionInput>.Continuation
         let clock: NIOLockedValueBox<ClockEstimate?>
         /// The game the host's `serverHello` named.
-        let game: NIOLockedValueBox<String>
+        let game: NIOLockedValueBox<GameName>
     }
 
     private var machine: ClientStateMachine
@@ -110,11 +109,11 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             startTicking(every: .milliseconds(Int64(welcome.heartbeatIntervalMs) / 4), context: context)
             outlets.welcomed.succeed(welcome)
         case .reportJoined(let peer):
-            outlets.events.yield(.joined(peer))
+            outlets.inputs.yield(.joined(peer))
         case .reportLeft(let peer, let reason):
-            outlets.events.yield(.left(peer, reason))
+            outlets.inputs.yield(.left(peer, reason))
         case .deliver(let app):
-            outlets.messages.yield(SessionMessage(from: app.from ?? .host, body: app.body))
+            outlets.inputs.yield(.message(SessionMessage(from: app.from ?? .host, body: app.body)))
         case .close(let reason, let farewell):
             if case .bye(let bye) = farewell, bye.reason == .protocolError {
                 logger.warning("protocol error", metadata: ["reason": "\(bye.detail ?? "")"])
@@ -145,8 +144,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
         let outlets = self.outlets
         let announce = {
             outlets.ended.succeed(reason)
-            outlets.messages.finish()
-            outlets.events.finish()
+            outlets.inputs.finish()
         }
         if let closed { closed.whenComplete { _ in announce() } } else { announce() }
     }

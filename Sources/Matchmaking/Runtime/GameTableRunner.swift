@@ -20,7 +20,7 @@ public struct GameMoment: Sendable {
     public let clocks: [PeerID: ClockEstimate]
 }
 
-/// Runs a game's pure table on a host's ``Session``: the one consumer of the session's messages
+/// Runs a game's pure table on a host's ``HostSession``: the one consumer of the session's messages
 /// and events, it merges them with timer wake-ups into one stream, hands each input to `step` in
 /// arrival order, and wakes the table at the time `step` returns (`nil`: no wake-up wanted).
 /// `step` owns the table (`State`) and does the I/O its actions ask for (sends, screen updates).
@@ -29,20 +29,19 @@ public struct GameTableRunner<State: Sendable>: Sendable {
     /// Feeds one input to the state and returns when the table next wants to be woken.
     public typealias Step = @Sendable (inout State, GameInput, GameMoment) -> Int64?
 
-    private let session: Session
+    private let session: HostSession
     private let initial: State
     private let step: Step
 
     /// A runner that starts from `initial`.
-    public init(session: Session, initial: State, step: @escaping Step) {
+    public init(session: HostSession, initial: State, step: @escaping Step) {
         self.session = session
         self.initial = initial
         self.step = step
     }
 
     private enum Source: Sendable {
-        case message(SessionMessage)
-        case event(SessionEvent)
+        case session(SessionInput)
         case wake
     }
 
@@ -53,10 +52,7 @@ public struct GameTableRunner<State: Sendable>: Sendable {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
-                    await withDiscardingTaskGroup { forwarders in
-                        forwarders.addTask { for await message in session.messages { sink.yield(.message(message)) } }
-                        forwarders.addTask { for await event in session.events { sink.yield(.event(event)) } }
-                    }
+                    for await input in session.inputs { sink.yield(.session(input)) }
                     sink.finish()
                 }
                 group.addTask { await self.process(inputs, wake: sink) }
@@ -72,19 +68,19 @@ public struct GameTableRunner<State: Sendable>: Sendable {
         for await source in sources {
             let input: GameInput
             switch source {
-            case .message(let message):
+            case .session(.message(let message)):
                 input = .message(message)
-            case .event(.joined(let peer)):
+            case .session(.joined(let peer)):
                 present.insert(peer.id)
                 input = .joined(peer, players: present.count)
-            case .event(.left(let peer, let reason)):
+            case .session(.left(let peer, let reason)):
                 present.remove(peer.id)
                 input = .left(peer, reason, players: present.count)
             case .wake:
                 scheduled = nil
                 input = .wake
             }
-            let moment = GameMoment(now: Press.now(), clocks: clockSnapshot())
+            let moment = GameMoment(now: Press.now(), clocks: session.clocks)
             guard let next = step(&state, input, moment), next != scheduled else { continue }
             timer?.cancel()
             scheduled = next
@@ -95,13 +91,5 @@ public struct GameTableRunner<State: Sendable>: Sendable {
             }
         }
         timer?.cancel()
-    }
-
-    private func clockSnapshot() -> [PeerID: ClockEstimate] {
-        var clocks: [PeerID: ClockEstimate] = [:]
-        for peer in session.peers {
-            if let clock = session.clock(of: peer.id) { clocks[peer.id] = clock }
-        }
-        return clocks
     }
 }

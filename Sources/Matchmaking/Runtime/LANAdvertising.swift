@@ -26,7 +26,7 @@ public struct LANAdvertising: Service {
         let bluetooth = self.bluetooth
         @Sendable func advertisement(_ status: ServerStatus) throws(AdvertisementError) -> HostAdvertisement {
             try HostAdvertisement(
-                serverID: configuration.serverID, name: status.name, game: configuration.game,
+                serverID: configuration.serverID, name: status.name, game: configuration.game.rawValue,
                 protocolVersion: WireCodec.supportedVersions.max()!, players: status.players, capacity: status.capacity,
                 state: status.isPlaying ? .playing : .lobby, joinCodeRequired: configuration.joinCode != nil, tcpPort: port,
                 bluetooth: bluetooth)

@@ -7,7 +7,7 @@ import Discovery
 import Glibc
 #endif
 
-/// Joins hosts. `join` opens the transport, runs the handshake and returns a ``ClientSession``
+/// Joins hosts. `join` opens the transport, runs the handshake and returns a ``PlayerSession``
 /// once admitted, or throws a ``JoinError`` saying why not.
 public enum MatchmakingClient {
     /// Connects to `target` and waits for the welcome.
@@ -15,7 +15,7 @@ public enum MatchmakingClient {
         _ target: JoinTarget, configuration: ClientConfiguration,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "snap-host.client")
-    ) async throws(JoinError) -> ClientSession {
+    ) async throws(JoinError) -> PlayerSession {
         try await connect(ClientStateMachine(configuration: configuration.machine), to: target, configuration: configuration, group: group, logger: logger)
     }
 
@@ -27,7 +27,7 @@ public enum MatchmakingClient {
         configuration: ClientConfiguration,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         logger: Logger = Logger(label: "snap-host.client")
-    ) async throws(JoinError) -> ClientSession {
+    ) async throws(JoinError) -> PlayerSession {
         var machine = ClientStateMachine(configuration: configuration.machine)
         _ = machine.startSearching()
         let target = try await HostSearch.find(named: name, timeout: searchTimeout, via: via, adapter: adapter, logger: logger)
@@ -37,7 +37,7 @@ public enum MatchmakingClient {
     private static func connect(
         _ machine: ClientStateMachine, to target: JoinTarget, configuration: ClientConfiguration,
         group: any EventLoopGroup, logger: Logger
-    ) async throws(JoinError) -> ClientSession {
+    ) async throws(JoinError) -> PlayerSession {
         var machine = machine
         do {
             _ = try PlayerName.validate(configuration.playerName)
@@ -51,12 +51,11 @@ public enum MatchmakingClient {
         let loop = group.any()
         let welcomed = loop.makePromise(of: Welcome.self)
         let ended = loop.makePromise(of: EndReason.self)
-        let (messages, messageSink) = AsyncStream.makeStream(of: SessionMessage.self)
-        let (events, eventSink) = AsyncStream.makeStream(of: ClientEvent.self)
+        let (inputs, inputSink) = AsyncStream.makeStream(of: SessionInput.self)
         let clock = NIOLockedValueBox<ClockEstimate?>(nil)
-        let game = NIOLockedValueBox("")
+        let game = NIOLockedValueBox(GameName.lobby)
         let outlets = ClientConnectionHandler.Outlets(
-            welcomed: welcomed, ended: ended, messages: messageSink, events: eventSink, clock: clock, game: game)
+            welcomed: welcomed, ended: ended, inputs: inputSink, clock: clock, game: game)
         let startingMachine = machine
         let maxFrame = configuration.maxFrame
         let bootstrap = ClientBootstrap(group: loop)
@@ -105,8 +104,8 @@ public enum MatchmakingClient {
         }
         do {
             let welcome = try await welcomed.futureResult.get()
-            return ClientSession(
-                welcome: welcome, game: game.withLockedValue { $0 }, channel: channel, messages: messages, events: events,
+            return PlayerSession(
+                welcome: welcome, game: game.withLockedValue { $0 }, channel: channel, inputs: inputs,
                 ended: ended.futureResult, clock: clock)
         } catch let error as JoinError {
             throw error

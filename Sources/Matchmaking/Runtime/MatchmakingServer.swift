@@ -14,7 +14,7 @@ public final class MatchmakingServer: Service, Sendable {
     /// The configuration it was started with.
     public let configuration: ServerConfiguration
     /// What the game layer uses: players, messages, events, clocks.
-    public let session: Session
+    public let session: HostSession
     private let core: ServerCore
     private let group: any EventLoopGroup
     private let logger: Logger
@@ -30,7 +30,7 @@ public final class MatchmakingServer: Service, Sendable {
         self.group = group
         self.logger = logger
         self.core = ServerCore(configuration: configuration, logger: logger)
-        self.session = Session(core: core)
+        self.session = HostSession(core: core)
     }
 
     /// Binds and starts accepting connections; returns the address actually bound (useful with

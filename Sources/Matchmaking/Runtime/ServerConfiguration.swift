@@ -9,7 +9,7 @@ public struct ServerConfiguration: Sendable {
     /// Stable for the run; the same id goes into every advertisement.
     public var serverID: UUID = UUID()
     /// The game layer's name (`lobby` until a game is chosen).
-    public var game: String = "lobby"
+    public var game: GameName = .lobby
     /// Most players admitted at once (1...10,000).
     public var capacity: Int = 8
     /// When set, clients must prove they know it (see ``JoinProof``). Never logged.
@@ -40,7 +40,7 @@ public struct ServerConfiguration: Sendable {
     /// Checks every field, naming the field and what is allowed.
     public func validate() throws(Invalid) {
         do { try HostAdvertisement.validateInstanceName(name) } catch { throw Invalid(description: error.description) }
-        guard HostAdvertisement.isValidGameName(game) else { throw Invalid(description: AdvertisementError.gameNameInvalid(game).description) }
+        guard game.isValid else { throw Invalid(description: AdvertisementError.gameNameInvalid(game.rawValue).description) }
         guard Limits.capacity.contains(capacity) else {
             throw Invalid(description: "max players: \(capacity) is outside \(Limits.capacity.lowerBound)...\(Limits.capacity.upperBound)")
         }

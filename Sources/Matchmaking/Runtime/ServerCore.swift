@@ -27,10 +27,8 @@ final class ServerCore: Sendable {
     let configuration: ServerConfiguration
     let logger: Logger
     private let state: Mutex<State>
-    let messages: AsyncStream<SessionMessage>
-    let events: AsyncStream<SessionEvent>
-    private let messageSink: AsyncStream<SessionMessage>.Continuation
-    private let eventSink: AsyncStream<SessionEvent>.Continuation
+    let inputs: AsyncStream<SessionInput>
+    private let inputSink: AsyncStream<SessionInput>.Continuation
     let status: AsyncStream<ServerStatus>
     private let statusSink: AsyncStream<ServerStatus>.Continuation
 
@@ -39,8 +37,7 @@ final class ServerCore: Sendable {
         self.logger = logger
         self.state = Mutex(State(
             name: configuration.name, admission: ServerStateMachine(configuration: .init(capacity: configuration.capacity))))
-        (messages, messageSink) = AsyncStream.makeStream(of: SessionMessage.self)
-        (events, eventSink) = AsyncStream.makeStream(of: SessionEvent.self)
+        (inputs, inputSink) = AsyncStream.makeStream(of: SessionInput.self)
         (status, statusSink) = AsyncStream.makeStream(of: ServerStatus.self, bufferingPolicy: .bufferingNewest(1))
         statusSink.yield(currentStatus)
     }
@@ -77,8 +74,7 @@ final class ServerCore: Sendable {
             state.links.removeAll()
             return Array(state.open.values)
         }
-        messageSink.finish()
-        eventSink.finish()
+        inputSink.finish()
         statusSink.finish()
         return channels
     }
@@ -135,7 +131,7 @@ final class ServerCore: Sendable {
         switch action {
         case .admit(let peer, let otherPeers):
             broadcast(.joined(Joined(peer: peer)), to: others)
-            eventSink.yield(.joined(peer))
+            inputSink.yield(.joined(peer))
             publishStatus()
             logger.info("player joined", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)"])
             return .admitted(Welcome(
@@ -159,7 +155,7 @@ final class ServerCore: Sendable {
         }
         guard case .announceLeft(let peer, let reason, _) = action else { return }
         broadcast(.left(Left(peer: peer, reason: reason)), to: remaining)
-        eventSink.yield(.left(peer, reason))
+        inputSink.yield(.left(peer, reason))
         publishStatus()
         logger.info("player left", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "reason": "\(reason.rawValue)"])
     }
@@ -184,6 +180,7 @@ final class ServerCore: Sendable {
 
     func updateClock(_ id: PeerID, _ estimate: ClockEstimate) { state.withLock { $0.clocks[id] = estimate } }
     func clock(of id: PeerID) -> ClockEstimate? { state.withLock { $0.clocks[id] } }
+    var clocks: [PeerID: ClockEstimate] { state.withLock { $0.clocks } }
 
     // MARK: Routing
 
@@ -210,7 +207,7 @@ final class ServerCore: Sendable {
             guard size <= configuration.maxFrame else { return .tooLargeToRelay(bytes: size, limit: configuration.maxFrame) }
             frame = relayed
         }
-        if toHost { messageSink.yield(SessionMessage(from: sender, body: app.body, senderName: name)) }
+        if toHost { inputSink.yield(.message(SessionMessage(from: sender, body: app.body, senderName: name))) }
         if let frame { Self.write(frame, to: channels) }
         return nil
     }
@@ -219,21 +216,13 @@ final class ServerCore: Sendable {
     func send(body: RawJSON, to recipients: Recipients) {
         let channels = state.withLock { state -> [any Channel] in
             switch recipients {
-            case .peer(let id): return state.links[id].map { [$0.channel] } ?? []
-            case .peers(let ids): return Set(ids).compactMap { state.links[$0]?.channel }
             case .all: return state.links.values.map(\.channel)
-            case .host: return []
+            case .host, .peer, .peers: return Set(recipients.named).compactMap { state.links[$0]?.channel }
             }
         }
-        let includesHost: Bool
-        switch recipients {
-        case .host: includesHost = true
-        case .peers(let ids): includesHost = ids.contains(.host)
-        case .peer(let id): includesHost = id == .host
-        case .all: includesHost = false
-        }
+        let includesHost = recipients.named.contains(.host)
         if includesHost {
-            messageSink.yield(SessionMessage(from: .host, body: body, senderName: localPeer.name))
+            inputSink.yield(.message(SessionMessage(from: .host, body: body, senderName: localPeer.name)))
         }
         guard !channels.isEmpty else { return }
         let frame = AppPayload.frame(body: body.bytes, from: .host, recipients: nil)

@@ -1,18 +1,39 @@
-/// Who a host-side message goes to.
+/// Who a game message goes to, on the host and on a player alike.
 public enum Recipients: Hashable, Sendable {
-    /// One player.
-    case peer(PeerID)
-    /// Several players (duplicates are delivered once).
-    case peers([PeerID])
-    /// Every admitted client (not the host's own player).
-    case all
-    /// The host's own player: it receives the message as if a client had sent it.
+    /// The host's game (``PeerID/host``). When the host's game sends it, the message comes back to
+    /// it as if a player had sent it.
     case host
+    /// One participant.
+    case peer(PeerID)
+    /// Several participants (duplicates are delivered once; ``PeerID/host`` is the host's game).
+    case peers([PeerID])
+    /// Everyone in the session but the sender: every player, and the host's game when a player sends.
+    case all
+
+    /// The ids named, for `.peer` and `.peers`.
+    var named: [PeerID] {
+        switch self {
+        case .host: [.host]
+        case .peer(let id): [id]
+        case .peers(let ids): ids
+        case .all: []
+        }
+    }
+
+    /// How a player writes it on the wire (absent = the host's game).
+    var wire: WireRecipients? {
+        switch self {
+        case .host: nil
+        case .peer(let id): .peers([id])
+        case .peers(let ids): .peers(ids)
+        case .all: .all
+        }
+    }
 }
 
 /// A game message as a game layer receives it.
 public struct SessionMessage: Hashable, Sendable {
-    /// Who sent it (``PeerID/host`` for the host's own player).
+    /// Who sent it (``PeerID/host`` for the host's game).
     public let from: PeerID
     /// The payload, as the JSON bytes it came in (``RawJSON/value`` parses it when needed).
     public let body: RawJSON
@@ -41,12 +62,21 @@ public struct SessionMessage: Hashable, Sendable {
     public func decode<T: Decodable>(_ type: T.Type) throws -> T { try body.decode(type) }
 }
 
-/// A change in who is present.
-public enum SessionEvent: Hashable, Sendable {
+/// What a game layer hears from the session, in the order it happened: players coming and
+/// going, and their messages. The host's game and every player get the same kind of stream.
+public enum SessionInput: Hashable, Sendable {
     /// A player was admitted.
     case joined(Peer)
     /// A player left, and why.
     case left(Peer, ByeReason)
+    /// A game message arrived.
+    case message(SessionMessage)
+
+    /// The message, when this input is one.
+    public var message: SessionMessage? {
+        if case .message(let message) = self { return message }
+        return nil
+    }
 }
 
 /// What a host's advertisements show; published on every change.

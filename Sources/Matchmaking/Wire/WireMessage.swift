@@ -50,7 +50,7 @@ public struct ServerHello: Hashable, Sendable, Codable {
     /// The host's display name.
     public var name: String
     /// The game the host runs.
-    public var game: String
+    public var game: GameName
     /// 16 random bytes, base64; the join-code proof is computed over them.
     public var nonce: String
     /// Whether the client must prove it knows the join code.

@@ -1,7 +1,7 @@
 import Matchmaking
 
 /// The Snap! host from game to game, and the judge of who snapped first: a lobby where players
-/// gather until the start rule is met, a game (``SnapGame``), and back to the lobby. Pure: every
+/// gather until the start rule is met, a game (``SnapMatch``), and back to the lobby. Pure: every
 /// event takes the time (host monotonic microseconds) and the players' clock estimates, and
 /// returns actions.
 ///
@@ -29,7 +29,7 @@ public struct SnapTable: Sendable {
         /// Between games; `startsAt` while a countdown runs.
         case lobby(startsAt: Int64?)
         /// A game runs; `window` while snaps are being collected.
-        case playing(SnapGame, window: Window?)
+        case playing(SnapMatch, window: Window?)
     }
 
     /// What the runner must do.
@@ -64,7 +64,7 @@ public struct SnapTable: Sendable {
     }
 
     /// The game under way.
-    public var game: SnapGame? {
+    public var game: SnapMatch? {
         if case .playing(let game, _) = state { return game }
         return nil
     }
@@ -148,7 +148,7 @@ public struct SnapTable: Sendable {
     }
 
     /// Orders the window's snaps and applies them.
-    private mutating func judge(_ window: Window, in game: SnapGame, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+    private mutating func judge(_ window: Window, in game: SnapMatch, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
         var game = game
         let placed = window.presses.map { press -> JudgedPress in
             guard settings.clockCorrection else { return JudgedPress(press: press, time: press.arrivedAt, basis: .arrival) }
@@ -179,7 +179,7 @@ public struct SnapTable: Sendable {
     // MARK: Helpers
 
     /// After an event: tell everyone the table, and end the game when it is over.
-    private mutating func after(_ game: SnapGame, window: Window?, event: TableEvent, now: Int64) -> [Action] {
+    private mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Action] {
         let everyone = game.seats.filter { $0.status != .left }.map(\.peer.id)
         var actions: [Action] = [.send(.table(Self.view(game, event: event)), to: everyone)]
         guard let outcome = game.outcome else {
@@ -221,19 +221,19 @@ public struct SnapTable: Sendable {
         let players = waiting
         waiting = []
         gamesPlayed += 1
-        let game = SnapGame(seed: seed, players: players, maxFlips: settings.maxFlips)
+        let game = SnapMatch(seed: seed, players: players, maxFlips: settings.maxFlips)
         state = .playing(game, window: nil)
         return [.gameStarted, .log(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
                 .send(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id))]
     }
 
     /// Every seat as players see it.
-    static func seats(_ game: SnapGame) -> [SeatView] {
+    static func seats(_ game: SnapMatch) -> [SeatView] {
         game.seats.map { SeatView(id: $0.peer.id, name: $0.peer.name, top: $0.top, faceDown: $0.faceDown.count, faceUp: $0.faceUp.count, status: $0.status) }
     }
 
     /// The table as players see it.
-    public static func view(_ game: SnapGame, event: TableEvent) -> TableState {
+    public static func view(_ game: SnapMatch, event: TableEvent) -> TableState {
         TableState(seq: game.seq, turn: game.turnPlayer, seats: seats(game), flips: game.flips, maxFlips: game.maxFlips, event: event)
     }
 }

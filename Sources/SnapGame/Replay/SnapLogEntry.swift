@@ -2,7 +2,7 @@ import Matchmaking
 
 /// One line of a game's replay log (`serve --game snap --replay-log FILE`, JSON lines): the deal,
 /// then every event the rules applied, in order, then the end with the final counts. Feeding the
-/// events to ``SnapGame`` again (``SnapReplay``) recomputes the final state.
+/// events to ``SnapMatch`` again (``SnapReplay``) recomputes the final state.
 ///
 /// ```
 /// {"kind":"deal","seed":42,"maxFlips":5000,"players":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"}]}
@@ -22,7 +22,7 @@ public enum SnapLogEntry: Hashable, Sendable {
     /// `player` left; their cards left play.
     case leave(player: PeerID)
     /// The game ended: the winners, why, and every seat's card count (the state to check).
-    case end(SnapGame.Outcome, flips: Int, cards: [PlayerCards], removed: Int)
+    case end(SnapMatch.Outcome, flips: Int, cards: [PlayerCards], removed: Int)
 }
 
 /// A player's card count, as the `end` line and `gameOver` list it.
@@ -57,7 +57,7 @@ extension SnapLogEntry: Codable {
             self = .leave(player: try c.decode(PeerID.self, forKey: .player))
         case "end":
             self = .end(
-                SnapGame.Outcome(winners: try c.decode([PeerID].self, forKey: .winners), ended: try c.decode(SnapEnd.self, forKey: .ended)),
+                SnapMatch.Outcome(winners: try c.decode([PeerID].self, forKey: .winners), ended: try c.decode(SnapEnd.self, forKey: .ended)),
                 flips: try c.decode(Int.self, forKey: .flips), cards: try c.decode([PlayerCards].self, forKey: .cards),
                 removed: try c.decode(Int.self, forKey: .removed))
         case let kind:

@@ -1,7 +1,7 @@
 import Foundation
 import Matchmaking
 
-/// Recomputes games from a replay log: each `deal` starts a ``SnapGame`` from its seed, each
+/// Recomputes games from a replay log: each `deal` starts a ``SnapMatch`` from its seed, each
 /// event is applied with the same rules the host used, and each `end` is checked against the
 /// recomputed state. Pure.
 public enum SnapReplay {
@@ -27,7 +27,7 @@ public enum SnapReplay {
     /// log stops before the end).
     public struct Game: Hashable, Sendable {
         /// The state after the last event.
-        public var final: SnapGame
+        public var final: SnapMatch
         /// What the log said at the end.
         public var recordedEnd: SnapLogEntry?
         /// The number of cards at every step (all 52 when nothing is lost or duplicated).
@@ -37,7 +37,7 @@ public enum SnapReplay {
     /// Replays entries; returns every game in order. Throws when an event does not replay.
     public static func replay(_ entries: [SnapLogEntry]) throws(Failure) -> [Game] {
         var games: [Game] = []
-        var current: SnapGame?
+        var current: SnapMatch?
         var conserved = true
         func close(_ end: SnapLogEntry?) {
             if let game = current { games.append(Game(final: game, recordedEnd: end, conserved: conserved)) }
@@ -48,7 +48,7 @@ public enum SnapReplay {
             let line = offset + 1
             if case .deal(let seed, let maxFlips, let players) = entry {
                 close(nil)
-                current = SnapGame(seed: seed, players: players, maxFlips: maxFlips)
+                current = SnapMatch(seed: seed, players: players, maxFlips: maxFlips)
                 continue
             }
             guard var game = current else { throw .noGame(line: line) }

@@ -16,19 +16,19 @@ public enum SnapHostEvent: Hashable, Sendable {
     case sendFailed(String)
 }
 
-/// Runs a ``SnapTable`` on a host's ``Session`` (through ``GameTableRunner``): feeds it the
+/// Runs a ``SnapTable`` on a host's ``HostSession`` (through ``GameTableRunner``): feeds it the
 /// players' messages and comings and goings in arrival order, wakes it when a collection window
 /// closes or a countdown ends, sends what it says, and tells the observer (screen, replay log).
 /// Put it after the server in a `ServiceGroup`.
 public struct SnapGameHost: Service {
-    private let session: Session
+    private let session: HostSession
     private let table: SnapTable
     private let logger: Logger
     private let observer: @Sendable (SnapHostEvent) -> Void
 
     /// A host that starts in its lobby with `table`.
     public init(
-        session: Session, table: SnapTable, logger: Logger = Logger(label: "snap-host.snap"),
+        session: HostSession, table: SnapTable, logger: Logger = Logger(label: "snap-host.snap"),
         observer: @escaping @Sendable (SnapHostEvent) -> Void = { _ in }
     ) {
         self.session = session

@@ -1,18 +1,18 @@
 import Matchmaking
 import Synchronization
 
-/// A player's side of Snap! on a ``ClientSession``: keeps the latest table, passes each host
+/// A player's side of Snap! on a ``PlayerSession``: keeps the latest table, passes each host
 /// message on as an update, and sends flips and snaps (snaps stamped with this device's clock).
 public final class SnapPlayer: Sendable {
     /// The connection.
-    public let session: ClientSession
+    public let session: PlayerSession
     /// Every Snap! message from the host, in order (one consumer). Ends when ``run()`` ends.
     public let updates: AsyncStream<SnapServerMessage>
     private let sink: AsyncStream<SnapServerMessage>.Continuation
     private let latest = Mutex<(table: TableState?, final: SnapFinal?)>((nil, nil))
 
     /// A player on `session`.
-    public init(session: ClientSession) {
+    public init(session: PlayerSession) {
         self.session = session
         (updates, sink) = AsyncStream.makeStream(of: SnapServerMessage.self)
     }
@@ -43,7 +43,7 @@ public final class SnapPlayer: Sendable {
     @discardableResult
     public func run() async -> [SessionMessage] {
         var others: [SessionMessage] = []
-        for await message in session.messages where !receive(message) { others.append(message) }
+        for await case .message(let message) in session.inputs where !receive(message) { others.append(message) }
         finish()
         return others
     }

@@ -68,3 +68,8 @@ extension SnapClientMessage: Codable {
         }
     }
 }
+
+extension GameName {
+    /// The Snap! card game.
+    public static let snap = GameName(rawValue: "snap")
+}

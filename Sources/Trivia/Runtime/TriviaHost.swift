@@ -16,18 +16,18 @@ public enum TriviaHostEvent: Hashable, Sendable {
     case sendFailed(String)
 }
 
-/// Runs a ``TriviaTable`` on a host's ``Session`` (through ``GameTableRunner``): feeds it the
+/// Runs a ``TriviaTable`` on a host's ``HostSession`` (through ``GameTableRunner``): feeds it the
 /// players' messages and comings and goings in arrival order, wakes it on time, sends what it
 /// says, and tells the screen (`observer`). Put it after the server in a `ServiceGroup`.
 public struct TriviaHost: Service {
-    private let session: Session
+    private let session: HostSession
     private let table: TriviaTable
     private let logger: Logger
     private let observer: @Sendable (TriviaHostEvent) -> Void
 
     /// A host that starts in its lobby with `table`.
     public init(
-        session: Session, table: TriviaTable, logger: Logger = Logger(label: "snap-host.trivia"),
+        session: HostSession, table: TriviaTable, logger: Logger = Logger(label: "snap-host.trivia"),
         observer: @escaping @Sendable (TriviaHostEvent) -> Void = { _ in }
     ) {
         self.session = session

@@ -1,18 +1,18 @@
 import Matchmaking
 import Synchronization
 
-/// A player's side of a trivia game on a ``ClientSession``: keeps the ``TriviaPlayerState``,
+/// A player's side of a trivia game on a ``PlayerSession``: keeps the ``TriviaPlayerState``,
 /// passes each host message on as an update, and sends presses stamped with this device's clock.
 public final class TriviaPlayer: Sendable {
     /// The connection.
-    public let session: ClientSession
+    public let session: PlayerSession
     /// Every trivia message from the host, in order (one consumer). Ends when ``run()`` ends.
     public let updates: AsyncStream<TriviaServerMessage>
     private let sink: AsyncStream<TriviaServerMessage>.Continuation
     private let machine = Mutex(TriviaPlayerState())
 
     /// A player on `session`.
-    public init(session: ClientSession) {
+    public init(session: PlayerSession) {
         self.session = session
         (updates, sink) = AsyncStream.makeStream(of: TriviaServerMessage.self)
     }
@@ -35,7 +35,7 @@ public final class TriviaPlayer: Sendable {
     @discardableResult
     public func run() async -> [SessionMessage] {
         var others: [SessionMessage] = []
-        for await message in session.messages where !receive(message) { others.append(message) }
+        for await case .message(let message) in session.inputs where !receive(message) { others.append(message) }
         finish()
         return others
     }

@@ -78,3 +78,8 @@ extension TriviaClientMessage: Codable {
         }
     }
 }
+
+extension GameName {
+    /// The trivia quiz.
+    public static let trivia = GameName(rawValue: "trivia")
+}

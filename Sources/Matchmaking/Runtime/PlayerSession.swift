@@ -4,7 +4,7 @@ import NIOCore
 
 /// A client's admitted connection: who it is, who else is here, the game's messages, and how it
 /// ended. Thread-safe; each stream supports one consumer.
-public final class ClientSession: Sendable {
+public final class PlayerSession: Sendable {
     /// The client's own player.
     public let me: Peer
     /// The host's own player (id 0).
@@ -14,17 +14,16 @@ public final class ClientSession: Sendable {
     /// The protocol version in use.
     public let version: Int
     /// The game the host runs, as its `serverHello` said (`lobby`, `trivia`, ...).
-    public let game: String
-    /// Game messages from the host and other players.
-    public let messages: AsyncStream<SessionMessage>
-    /// Other players joining and leaving.
-    public let events: AsyncStream<ClientEvent>
+    public let game: GameName
+    /// Other players joining and leaving, and game messages from the host and other players, in
+    /// the order they came (one consumer).
+    public let inputs: AsyncStream<SessionInput>
     private let channel: any Channel
     private let endedFuture: EventLoopFuture<EndReason>
     private let clockBox: NIOLockedValueBox<ClockEstimate?>
 
     init(
-        welcome: Welcome, game: String, channel: any Channel, messages: AsyncStream<SessionMessage>, events: AsyncStream<ClientEvent>,
+        welcome: Welcome, game: GameName, channel: any Channel, inputs: AsyncStream<SessionInput>,
         ended: EventLoopFuture<EndReason>, clock: NIOLockedValueBox<ClockEstimate?>
     ) {
         self.me = welcome.you
@@ -33,34 +32,15 @@ public final class ClientSession: Sendable {
         self.version = welcome.version
         self.game = game
         self.channel = channel
-        self.messages = messages
-        self.events = events
+        self.inputs = inputs
         self.endedFuture = ended
         self.clockBox = clock
     }
 
-    /// Who a client's message goes to.
-    public enum Destination: Hashable, Sendable {
-        /// The host's game (the default).
-        case host
-        /// Everyone but this client, the host's game included.
-        case all
-        /// These players (``PeerID/host`` is the host's game).
-        case peers([PeerID])
-
-        var wire: WireRecipients? {
-            switch self {
-            case .host: nil
-            case .all: .all
-            case .peers(let ids): .peers(ids)
-            }
-        }
-    }
-
     /// Sends a game message (any `Encodable`, as JSON; a ``RawJSON`` as it is); reliable and ordered.
-    public func send<Message: Encodable>(_ message: Message, to destination: Destination = .host) throws {
+    public func send<Message: Encodable>(_ message: Message, to recipients: Recipients = .host) throws {
         let body = try RawJSON(encoding: message)
-        channel.writeAndFlush(AppPayload.frame(body: body.bytes, from: nil, recipients: destination.wire), promise: nil)
+        channel.writeAndFlush(AppPayload.frame(body: body.bytes, from: nil, recipients: recipients.wire), promise: nil)
     }
 
     /// The estimate of the host's clock relative to ours, from the heartbeats.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a game layer gets from the host: the players, their messages, their comings and goings,
 /// and their clocks. Thread-safe; each stream supports one consumer.
-public final class Session: Sendable {
+public final class HostSession: Sendable {
     private let core: ServerCore
 
     init(core: ServerCore) { self.core = core }
@@ -23,10 +23,9 @@ public final class Session: Sendable {
     public var localPeer: Peer { core.localPeer }
     /// The admitted clients, in order of admission.
     public var peers: [Peer] { core.players }
-    /// Game messages sent to the host's game, in arrival order per sender.
-    public var messages: AsyncStream<SessionMessage> { core.messages }
-    /// Joins and leaves, in the order they happened.
-    public var events: AsyncStream<SessionEvent> { core.events }
+    /// Joins, leaves and the game messages sent to the host's game, in the order the host saw
+    /// them (one consumer).
+    public var inputs: AsyncStream<SessionInput> { core.inputs }
     /// The server's configuration.
     public var configuration: ServerConfiguration { core.configuration }
 
@@ -43,6 +42,9 @@ public final class Session: Sendable {
     /// The clock estimate of a player (offset and round trip from the heartbeats), or nil
     /// before the first pong.
     public func clock(of peer: PeerID) -> ClockEstimate? { core.clock(of: peer) }
+
+    /// Every player's clock estimate that exists now.
+    public var clocks: [PeerID: ClockEstimate] { core.clocks }
 
     /// A game started: without late joiners, new players are denied `inProgress` until it ends.
     public func gameStarted(lateJoinersAllowed: Bool) { core.gameStarted(lateJoinersAllowed: lateJoinersAllowed) }

@@ -22,7 +22,7 @@ import Matchmaking
 ///   (kept in ``removed``, so 52 = cards in play + removed at every step).
 /// - The game ends when at most one player holds cards (that player wins), or after
 ///   ``maxFlips`` flips: then the player(s) holding the most cards win (a tie: all of them).
-public struct SnapGame: Hashable, Sendable {
+public struct SnapMatch: Hashable, Sendable {
     /// One player's place at the table.
     public struct Seat: Hashable, Sendable {
         /// Who sits here.
