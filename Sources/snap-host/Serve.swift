@@ -97,9 +97,8 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.joinCode = joinCode
-        configuration.connection = .init(
-            handshakeTimeout: .milliseconds(handshakeTimeout),
-            heartbeat: .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout)))
+        configuration.handshakeTimeout = .milliseconds(handshakeTimeout)
+        configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
         return configuration
     }
 

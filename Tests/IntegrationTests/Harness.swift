@@ -26,7 +26,8 @@ struct TestHost {
         configuration.joinCode = joinCode
         configuration.host = host
         configuration.port = 0
-        configuration.connection = .init(handshakeTimeout: handshakeTimeout, heartbeat: heartbeat)
+        configuration.handshakeTimeout = handshakeTimeout
+        configuration.heartbeat = heartbeat
         configuration.sendBufferLimit = sendBufferLimit
         configuration.maxPendingHandshakes = maxPendingHandshakes
         var logger = Logger(label: "test.server")

@@ -124,7 +124,7 @@ final class ClientConnectionHandler: ChannelInboundHandler {
             let closed = context.eventLoop.makePromise(of: Void.self)
             finish(reason, after: closed.futureResult)
             if let farewell {
-                Farewell.send(.frame(codec.encode(farewell)), on: context, closed: closed)
+                Farewell.send(.frame(codec.encode(farewell)), on: context.channel, closed: closed)
             } else {
                 context.close(promise: closed)
             }

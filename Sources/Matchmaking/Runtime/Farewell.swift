@@ -15,10 +15,9 @@ enum Farewell {
 
     /// Writes `frame`, shuts down our output, and closes fully when the peer closes or after
     /// `linger`. `closed` completes when the channel is closed.
-    static func send(_ frame: ByteBuffer, on context: ChannelHandlerContext, closed: EventLoopPromise<Void>? = nil) {
-        let channel = context.channel
+    static func send(_ frame: ByteBuffer, on channel: any Channel, closed: EventLoopPromise<Void>? = nil) {
         if let closed { channel.closeFuture.cascade(to: closed) }
-        context.writeAndFlush(NIOAny(frame)).whenComplete { _ in
+        channel.writeAndFlush(frame).whenComplete { _ in
             channel.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
             let deadline = channel.eventLoop.scheduleTask(in: linger) { channel.close(promise: nil) }
             channel.closeFuture.whenComplete { _ in deadline.cancel() }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// What a game layer gets from the host: the players, their messages, their comings and goings,
-/// and their clocks. Thread-safe; each stream supports one consumer.
+/// What a game layer gets from the host: the players, their comings and goings and messages,
+/// and their clocks. Thread-safe.
 public final class HostSession: Sendable {
-    private let core: ServerCore
+    private let runner: HostRunner
 
-    init(core: ServerCore) { self.core = core }
+    init(runner: HostRunner) { self.runner = runner }
 
     /// Errors from sending.
     public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -19,36 +19,36 @@ public final class HostSession: Sendable {
         }
     }
 
-    /// The host's own player (id 0, the host's name).
-    public var localPeer: Peer { core.localPeer }
-    /// The admitted clients, in order of admission.
-    public var peers: [Peer] { core.players }
+    /// The host's game as a participant (id 0, the host's name).
+    public var localPeer: Peer { runner.read { $0.hostPeer } }
+    /// The admitted players, in order of admission.
+    public var peers: [Peer] { runner.read { $0.players } }
     /// Joins, leaves and the game messages sent to the host's game, in the order the host saw
     /// them (one consumer).
-    public var inputs: AsyncStream<SessionInput> { core.inputs }
+    public var inputs: AsyncStream<SessionInput> { runner.inputs }
     /// The server's configuration.
-    public var configuration: ServerConfiguration { core.configuration }
+    public var configuration: ServerConfiguration { runner.configuration }
 
-    /// Sends a game message (any `Encodable`, as JSON) from the host's own player. Delivery is
+    /// Sends a game message (any `Encodable`, as JSON) from the host's game. Delivery is
     /// reliable and ordered per recipient; unknown ids are skipped. A ``RawJSON`` (such as a
     /// received ``SessionMessage/body``) is sent as it is, without encoding it again.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws {
         let body = try RawJSON(encoding: message)
-        let limit = core.configuration.maxFrame - 64
+        let limit = runner.configuration.maxFrame - 64
         guard body.bytes.count <= limit else { throw SendError.tooLarge(bytes: body.bytes.count, limit: limit) }
-        core.send(body: body, to: recipients)
+        runner.send(body, to: recipients)
     }
 
     /// The clock estimate of a player (offset and round trip from the heartbeats), or nil
     /// before the first pong.
-    public func clock(of peer: PeerID) -> ClockEstimate? { core.clock(of: peer) }
+    public func clock(of peer: PeerID) -> ClockEstimate? { runner.read { $0.clocks[peer] } }
 
     /// Every player's clock estimate that exists now.
-    public var clocks: [PeerID: ClockEstimate] { core.clocks }
+    public var clocks: [PeerID: ClockEstimate] { runner.read { $0.clocks } }
 
     /// A game started: without late joiners, new players are denied `inProgress` until it ends.
-    public func gameStarted(lateJoinersAllowed: Bool) { core.gameStarted(lateJoinersAllowed: lateJoinersAllowed) }
+    public func gameStarted(lateJoinersAllowed: Bool) { runner.gameStarted(lateJoinersAllowed: lateJoinersAllowed) }
 
     /// The game ended: new players are admitted again.
-    public func gameEnded() { core.gameEnded() }
+    public func gameEnded() { runner.gameEnded() }
 }

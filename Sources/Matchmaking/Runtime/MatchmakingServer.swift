@@ -15,10 +15,11 @@ public final class MatchmakingServer: Service, Sendable {
     public let configuration: ServerConfiguration
     /// What the game layer uses: players, messages, events, clocks.
     public let session: HostSession
-    private let core: ServerCore
+    private let runner: HostRunner
     private let group: any EventLoopGroup
     private let logger: Logger
     private let listener: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
+    private let ticker: NIOLockedValueBox<RepeatedTask?> = NIOLockedValueBox(nil)
 
     /// Creates a host; nothing is bound until ``start()``.
     public init(
@@ -29,16 +30,16 @@ public final class MatchmakingServer: Service, Sendable {
         self.configuration = configuration
         self.group = group
         self.logger = logger
-        self.core = ServerCore(configuration: configuration, logger: logger)
-        self.session = HostSession(core: core)
+        self.runner = HostRunner(configuration: configuration, timers: group.next(), logger: logger)
+        self.session = HostSession(runner: runner)
     }
 
     /// Binds and starts accepting connections; returns the address actually bound (useful with
     /// port 0). Listening on `::` falls back to `0.0.0.0` where IPv6 is unavailable.
     @discardableResult
     public func start() async throws -> SocketAddress {
-        core.start()
-        let core = self.core
+        startTicking()
+        let runner = self.runner
         let maxFrame = configuration.maxFrame
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
@@ -51,7 +52,7 @@ public final class MatchmakingServer: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
                         ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
-                        ServerConnectionHandler(core: core, remote: channel.remoteAddress))
+                        HostLinkHandler(runner: runner, label: channel.remoteAddress.map { "\($0)" } ?? "?"))
                 }
             }
         let channel: any Channel
@@ -72,7 +73,7 @@ public final class MatchmakingServer: Service, Sendable {
     /// Takes ownership of `socket` on success; on failure the caller still owns it.
     /// `remote` names the peer in logs (e.g. a Bluetooth address).
     public func adopt(socket: Int32, remote: String) async throws {
-        let core = self.core
+        let runner = self.runner
         let maxFrame = configuration.maxFrame
         let limit = configuration.sendBufferLimit
         _ = try await ClientBootstrap(group: group)
@@ -81,7 +82,7 @@ public final class MatchmakingServer: Service, Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers(
                         ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
-                        ServerConnectionHandler(core: core, remoteName: remote))
+                        HostLinkHandler(runner: runner, label: remote))
                 }
             }
             .withConnectedSocket(socket).get()
@@ -89,13 +90,13 @@ public final class MatchmakingServer: Service, Sendable {
 
     /// Name, players, capacity and game state, on every change (only the latest is kept).
     /// One consumer: the advertisers.
-    public var statusUpdates: AsyncStream<ServerStatus> { core.status }
+    public var statusUpdates: AsyncStream<ServerStatus> { runner.statusUpdates }
 
     /// Name, players, capacity and game state now.
-    public var status: ServerStatus { core.currentStatus }
+    public var status: ServerStatus { runner.read { $0.status } }
 
     /// Uses another name from now on (in hellos and welcomes), e.g. after a DNS-SD collision.
-    public func rename(to name: String) { core.rename(to: name) }
+    public func rename(to name: String) { runner.rename(to: name) }
 
     /// The address bound by ``start()``.
     public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
@@ -103,19 +104,27 @@ public final class MatchmakingServer: Service, Sendable {
     /// Tells every player `serverQuit`, closes every connection and the listener, and ends the
     /// session's streams. Waits (at most 2 s) for the goodbyes to be written.
     public func shutdown() async {
-        let channels = core.stop()
         let listening = listener.withLockedValue { channel -> (any Channel)? in
             defer { channel = nil }
             return channel
         }
         try? await listening?.close()
-        for channel in channels { channel.pipeline.fireUserInboundEventTriggered(ServerShutdownEvent()) }
+        ticker.withLockedValue { $0?.cancel() }
+        let channels = runner.stop()
         let closed = channels.map(\.closeFuture)
         let all = EventLoopFuture.andAllComplete(closed, on: group.any())
         let deadline = group.any().scheduleTask(in: .seconds(2)) { for channel in channels { channel.close(promise: nil) } }
         try? await all.get()
         deadline.cancel()
         logger.info("stopped", metadata: ["players told": "\(channels.count)"])
+    }
+
+    /// Ticks the host machine (handshake deadlines, heartbeats, roster batches) on one loop.
+    private func startTicking() {
+        let runner = self.runner
+        let interval = runner.read { $0.tickInterval }
+        let task = group.next().scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in runner.tick() }
+        ticker.withLockedValue { $0 = task }
     }
 
     /// Runs until graceful shutdown (SIGTERM/SIGINT in a `ServiceGroup`), then shuts down.

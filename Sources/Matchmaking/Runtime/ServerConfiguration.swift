@@ -1,16 +1,20 @@
-import Discovery
 import Foundation
 import NIOCore
 
 /// Everything a host needs to know to serve. Validated by ``validate()`` before the host starts.
 public struct ServerConfiguration: Sendable {
-    /// Shown to players and advertised (1-63 bytes of UTF-8).
+    /// The most players a host may be configured for: no 8-peer cap, but a bound.
+    public static let capacityRange = 1...10_000
+    /// The longest host name, in bytes of UTF-8 (the limit of a DNS-SD instance name).
+    public static let maxNameBytes = 63
+
+    /// Shown to players and advertised (1-63 bytes of UTF-8, no control characters).
     public var name: String
     /// Stable for the run; the same id goes into every advertisement.
     public var serverID: UUID = UUID()
     /// The game layer's name (`lobby` until a game is chosen).
     public var game: GameName = .lobby
-    /// Most players admitted at once (1...10,000).
+    /// Most players admitted at once (``capacityRange``).
     public var capacity: Int = 8
     /// When set, clients must prove they know it (see ``JoinProof``). Never logged.
     public var joinCode: String?
@@ -20,8 +24,13 @@ public struct ServerConfiguration: Sendable {
     public var port: Int = 7777
     /// The largest frame payload accepted, in bytes.
     public var maxFrame: Int = WireCodec.defaultMaxFrame
-    /// Handshake deadline and heartbeats.
-    public var connection = ServerConnectionStateMachine.Configuration()
+    /// A link that sends no valid hello within this is closed (it never held a slot).
+    public var handshakeTimeout: TimeAmount = .seconds(3)
+    /// Pings and the silence after which an admitted player is dropped.
+    public var heartbeat: HeartbeatConfiguration = .default
+    /// `joined` and `left` are written to everyone at most this long after they happen, several
+    /// at a time: in a crowded room a join costs the others one write per batch, not one each.
+    public var rosterBatch: TimeAmount = .milliseconds(50)
     /// Bytes queued for one client before it counts as not reading and is dropped.
     public var sendBufferLimit: Int = 1 << 20
     /// Connections still shaking hands beyond this many are closed at once (a flood of silent
@@ -39,15 +48,28 @@ public struct ServerConfiguration: Sendable {
 
     /// Checks every field, naming the field and what is allowed.
     public func validate() throws(Invalid) {
-        do { try HostAdvertisement.validateInstanceName(name) } catch { throw Invalid(description: error.description) }
-        guard game.isValid else { throw Invalid(description: AdvertisementError.gameNameInvalid(game.rawValue).description) }
-        guard Limits.capacity.contains(capacity) else {
-            throw Invalid(description: "max players: \(capacity) is outside \(Limits.capacity.lowerBound)...\(Limits.capacity.upperBound)")
+        try Self.validate(name: name)
+        guard game.isValid else { throw Invalid(description: "game: \"\(game)\" must be 1-16 characters of a-z, 0-9 and -") }
+        guard Self.capacityRange.contains(capacity) else {
+            throw Invalid(description: "max players: \(capacity) is outside \(Self.capacityRange.lowerBound)...\(Self.capacityRange.upperBound)")
         }
         guard (0...65_535).contains(port) else { throw Invalid(description: "port: \(port) is outside 0...65535") }
         guard (256...16_777_216).contains(maxFrame) else { throw Invalid(description: "max frame: \(maxFrame) is outside 256...16777216 bytes") }
+        guard handshakeTimeout > .zero else { throw Invalid(description: "handshake timeout: must be positive") }
+        guard maxPendingHandshakes > 0 else { throw Invalid(description: "max pending handshakes: must be positive") }
         if let joinCode {
             do { try JoinProof.validate(code: joinCode) } catch { throw Invalid(description: error.description) }
+        }
+    }
+
+    /// Checks a host name: 1-63 bytes of UTF-8, no control characters.
+    public static func validate(name: String) throws(Invalid) {
+        guard !name.isEmpty else { throw Invalid(description: "name: must not be empty (1-\(maxNameBytes) bytes)") }
+        guard name.utf8.count <= maxNameBytes else {
+            throw Invalid(description: "name: \(name.utf8.count) bytes, the limit is \(maxNameBytes) bytes of UTF-8")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw Invalid(description: "name: must not contain control characters")
         }
     }
 }

@@ -52,6 +52,8 @@ public struct ClientStateMachine: Sendable {
         public var peers: [PeerID: Peer]
         /// Liveness and clock estimate of the host.
         public var heartbeat: Heartbeat
+        /// Pings sent so far (numbers the next one).
+        public var pingsSent: UInt32 = 0
     }
 
     /// Where the client is.
@@ -244,7 +246,9 @@ public struct ClientStateMachine: Sendable {
             case .none:
                 state = .connected(membership)
                 return .none
-            case .sendPing(let ping):
+            case .pingDue:
+                let ping = Ping(seq: membership.pingsSent, sent: now.microseconds)
+                membership.pingsSent &+= 1
                 state = .connected(membership)
                 return .send(.ping(ping))
             case .timedOut:

@@ -25,8 +25,8 @@ public struct Heartbeat: Sendable {
     public enum TickAction: Hashable, Sendable {
         /// Nothing is due.
         case none
-        /// Send this ping now.
-        case sendPing(Ping)
+        /// A ping is due: send one now.
+        case pingDue
         /// The peer has been silent past the timeout.
         case timedOut
     }
@@ -35,7 +35,6 @@ public struct Heartbeat: Sendable {
     public let configuration: HeartbeatConfiguration
     private var lastHeard: NIODeadline
     private var lastPingSent: NIODeadline?
-    private var nextSequence: UInt32 = 0
     /// The clock estimate of the peer.
     public private(set) var clock = ClockEstimator()
 
@@ -53,8 +52,7 @@ public struct Heartbeat: Sendable {
         if now - lastHeard > configuration.timeout { return .timedOut }
         if let lastPingSent, now - lastPingSent < configuration.interval { return .none }
         lastPingSent = now
-        defer { nextSequence &+= 1 }
-        return .sendPing(Ping(seq: nextSequence, sent: now.microseconds))
+        return .pingDue
     }
 
     /// The answer to a peer's ping that arrived at `receivedAt`, sent at `now`.

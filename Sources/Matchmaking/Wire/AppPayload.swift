@@ -4,26 +4,17 @@ import NIOCore
 /// Builds an `app` payload around an already-encoded body without decoding it again:
 /// `{"body":…,"from":N,"to":…,"type":"app"}` (keys in sorted order, as the codec writes them).
 public enum AppPayload {
-    /// The payload with `recipients` already encoded as JSON (`"all"` or a list of ids).
-    public static func make(body: Data, from sender: PeerID?, to recipients: Data?) -> ByteBuffer {
-        var payload = ByteBuffer()
-        payload.reserveCapacity(body.count + (recipients?.count ?? 0) + 48)
-        payload.writeString("{\"body\":")
-        payload.writeBytes(body)
-        if let sender { payload.writeString(",\"from\":\(sender.rawValue)") }
-        if let recipients {
-            payload.writeString(",\"to\":")
-            payload.writeBytes(recipients)
-        }
-        payload.writeString(",\"type\":\"app\"}")
-        return payload
-    }
-
     /// The payload with `recipients` written directly.
     public static func make(body: Data, from sender: PeerID?, recipients: WireRecipients?) -> ByteBuffer {
         var payload = ByteBuffer()
         write(body: body, from: sender, recipients: recipients, into: &payload)
         return payload
+    }
+
+    /// The payload size of a relayed `app` (`{"body":…,"from":N,"type":"app"}`) around a body of
+    /// `body` bytes, without building it.
+    public static func size(body: Int, from sender: PeerID) -> Int {
+        #"{"body":,"from":,"type":"app"}"#.utf8.count + body + String(sender.rawValue).utf8.count
     }
 
     /// The whole frame (length prefix and payload) in one buffer, without copying the payload

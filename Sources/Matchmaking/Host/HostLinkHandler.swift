@@ -1,0 +1,51 @@
+import NIOCore
+
+/// The host's end of a link in a NIO pipeline: below it, something that turns the transport's
+/// bytes into whole frame payloads (``FrameDecoder`` on a stream); it decodes each and carries it
+/// to the ``HostRunner``, with the link's opening, closing and back-pressure. It holds no state
+/// but the link's id, and decides nothing.
+final class HostLinkHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    private let runner: HostRunner
+    private let label: String
+    private let codec = WireCodec()
+    private var id: LinkID?
+
+    /// `label` names the peer in logs: an IP address and port, `rfcomm AA:BB:...`, `local`.
+    init(runner: HostRunner, label: String) {
+        self.runner = runner
+        self.label = label
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        id = runner.linkOpened(context.channel, label: label)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let id else { return }
+        let now = context.eventLoop.now
+        let frame = Result { () throws(ProtocolViolation) in try codec.decode(unwrapInboundIn(data)) }
+        runner.received(frame, on: id, now: now)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let id, let violation = error as? ProtocolViolation {
+            runner.received(.failure(violation), on: id, now: context.eventLoop.now)
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if let id { runner.linkClosed(id) }
+        id = nil
+        context.fireChannelInactive()
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if let id, !context.channel.isWritable { runner.sendBufferFull(id) }
+        context.fireChannelWritabilityChanged()
+    }
+}

@@ -1,0 +1,89 @@
+import NIOCore
+
+extension HostMachine {
+    /// What admission makes of a hello: a denial with its reason, or a seat.
+    enum Verdict: Hashable, Sendable {
+        case deny(DenyReason, detail: String)
+        case admit(name: String)
+    }
+
+    /// Decides on a hello: the first reason that applies, in the order versionMismatch,
+    /// badHello, wrongJoinCode, inProgress, full, nameTaken; else a seat. Pure.
+    func verdict(on hello: ClientHello, nonce: [UInt8]) -> Verdict {
+        guard configuration.supportedVersions.contains(hello.version) else {
+            let spoken = configuration.supportedVersions.map(String.init).joined(separator: ", ")
+            return .deny(.versionMismatch, detail: "version \(hello.version) is not spoken here (\(spoken))")
+        }
+        let name: String
+        do { name = try PlayerName.validate(hello.name) } catch { return .deny(.badHello, detail: error.description) }
+        if let code = configuration.joinCode {
+            guard let proof = hello.proof else { return .deny(.wrongJoinCode, detail: "this host needs a join code") }
+            guard let mac = Base64.decode(proof), mac.count == 32 else { return .deny(.badHello, detail: "proof: must be base64 of 32 bytes") }
+            guard JoinProof.verify(proof: proof, code: code, nonce: nonce) else { return .deny(.wrongJoinCode, detail: "the join code is wrong") }
+        }
+        switch phase {
+        case .stopped:
+            return .deny(.inProgress, detail: "the host is shutting down")
+        case .playing(lateJoinersAllowed: false):
+            return .deny(.inProgress, detail: "a game is in progress and takes no late joiners")
+        case .open, .playing(lateJoinersAllowed: true):
+            break
+        }
+        guard seats.count < configuration.capacity else {
+            return .deny(.full, detail: "the game is full (\(seats.count) of \(configuration.capacity) players)")
+        }
+        guard names[PlayerName.uniquenessKey(name)] == nil else {
+            return .deny(.nameTaken, detail: "another player is already called \(name)")
+        }
+        return .admit(name: name)
+    }
+
+    /// A link's hello: deny and close, or seat the player. The new player's `welcome` is written
+    /// first, listing everyone present; the others hear of it in the next roster batch.
+    mutating func helloReceived(_ hello: ClientHello, nonce: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
+        switch verdict(on: hello, nonce: nonce) {
+        case .deny(let reason, let detail):
+            return close(id, farewell: .deny(Deny(reason: reason, detail: detail)), leaving: nil, reason: "denied \(reason)", now: now)
+        case .admit(let name):
+            return admit(name: name, version: hello.version, on: id, now: now)
+        }
+    }
+
+    private mutating func admit(name: String, version: Int, on id: LinkID, now: NIODeadline) -> HostResult<Link> {
+        guard let entry = links[id] else { return HostResult() }
+        var result = HostResult<Link>()
+        let peer = Peer(id: PeerID(rawValue: nextPeer), name: name)
+        nextPeer += 1
+        let others = players
+        pending -= 1
+        links[id]?.stage = .admitted(peer.id)
+        if let due = roster.add(.joined(Joined(peer: peer)), now: now, batch: configuration.rosterBatch) { result.wake = due }
+        seats[peer.id] = Seat(
+            peer: peer, link: id, heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow)
+        names[PlayerName.uniquenessKey(name)] = peer.id
+        let (listed, following) = Self.split(others, budget: configuration.maxFrame - 512)
+        result.send(.welcome(Welcome(
+            version: version, you: peer, host: hostPeer, peers: listed,
+            heartbeatIntervalMs: Int(configuration.heartbeat.interval.nanoseconds / 1_000_000),
+            heartbeatTimeoutMs: Int(configuration.heartbeat.timeout.nanoseconds / 1_000_000))), to: entry.link)
+        if !following.isEmpty {
+            result.send(.messages(following.map { .joined(Joined(peer: $0)) }), to: [entry.link])
+        }
+        result.inputs.append(.joined(peer))
+        result.notes.append(.admitted(peer, on: entry.link))
+        result.status = status
+        return result
+    }
+
+    /// The players a `welcome` lists, and the rest, which follow it as `joined` notes: a welcome
+    /// must fit in a frame even in a crowded room. The size of a listed peer is bounded from above
+    /// (a name's bytes at most doubled by JSON escaping, plus the id and punctuation).
+    static func split(_ peers: [Peer], budget: Int) -> (listed: [Peer], following: [Peer]) {
+        var used = 0
+        for (index, peer) in peers.enumerated() {
+            used += 2 * peer.name.utf8.count + 32
+            if used > budget { return (Array(peers[..<index]), Array(peers[index...])) }
+        }
+        return (peers, [])
+    }
+}

@@ -1,0 +1,90 @@
+import NIOCore
+
+extension HostMachine {
+    /// A frame from an admitted player.
+    mutating func received(_ message: WireMessage, from peer: PeerID, on id: LinkID, now: NIODeadline) -> HostResult<Link> {
+        guard let link = links[id]?.link else { return HostResult() }
+        var result = HostResult<Link>()
+        switch message {
+        case .ping(let ping):
+            result.send(.pong(Heartbeat.pong(for: ping, receivedAt: now, now: now)), to: link)
+        case .pong(let pong):
+            seats[peer]?.heartbeat.pongReceived(pong, at: now)
+            clocks[peer] = seats[peer]?.heartbeat.clock.estimate
+        case .app(let app):
+            return route(app, from: peer, on: id, now: now)
+        case .bye(let bye):
+            // A player that says `serverQuit` means it quit: only the host may quit the server.
+            let reason: ByeReason = bye.reason == .serverQuit ? .userQuit : bye.reason
+            return close(id, farewell: nil, leaving: reason, reason: "bye \(bye.reason.rawValue)", now: now)
+        case .serverHello, .clientHello, .welcome, .deny, .joined, .left:
+            return violation(.unexpectedMessage(type: message.typeName, state: "admitted"), on: id, now: now)
+        }
+        return result
+    }
+
+    /// Routes a player's game message: to the host's game (no `to`, `all`, or a list naming
+    /// ``PeerID/host``) and to the players named (`all`: everyone but the sender). A message
+    /// that would exceed the frame cap once the sender's id is added closes the sender.
+    mutating func route(_ app: AppMessage, from sender: PeerID, on id: LinkID, now: NIODeadline) -> HostResult<Link> {
+        guard let seat = seats[sender] else { return HostResult() }
+        let toGame: Bool
+        let recipients: [Link]
+        switch app.to {
+        case nil:
+            (toGame, recipients) = (true, [])
+        case .all:
+            (toGame, recipients) = (true, seats.values.compactMap { $0.peer.id == sender ? nil : links[$0.link]?.link })
+        case .peers(let ids):
+            let unique = Set(ids)
+            (toGame, recipients) = (unique.contains(.host), unique.compactMap { seats[$0].flatMap { links[$0.link]?.link } })
+        }
+        var result = HostResult<Link>()
+        if !recipients.isEmpty {
+            let size = AppPayload.size(body: app.body.bytes.count, from: sender)
+            guard size <= configuration.maxFrame else {
+                return violation(.tooLargeToRelay(bytes: size, limit: configuration.maxFrame), on: id, now: now)
+            }
+            // Nobody hears from a player before hearing that it joined.
+            if roster.isOpen(at: seat.rosterMark) { flushRoster(into: &result) }
+            result.send(.app(body: app.body, from: sender), to: recipients)
+        }
+        if toGame {
+            result.inputs.append(.message(SessionMessage(from: sender, body: app.body, senderName: seat.peer.name, receivedAt: now.microseconds)))
+        }
+        return result
+    }
+
+    /// The host's game sends `body` (already checked against the frame cap). A message to
+    /// ``Recipients/host`` comes back to the game as if a player had sent it; ids of players
+    /// not present are skipped.
+    public mutating func send(_ body: RawJSON, to recipients: Recipients, now: NIODeadline) -> HostResult<Link> {
+        var result = HostResult<Link>()
+        let targets: [Link]
+        switch recipients {
+        case .all:
+            targets = seats.values.compactMap { links[$0.link]?.link }
+        case .host, .peer, .peers:
+            targets = Set(recipients.named).compactMap { seats[$0].flatMap { links[$0.link]?.link } }
+        }
+        result.send(.app(body: body, from: .host), to: targets)
+        if recipients.named.contains(.host) {
+            result.inputs.append(.message(SessionMessage(from: .host, body: body, senderName: name, receivedAt: now.microseconds)))
+        }
+        return result
+    }
+
+    /// Writes the open roster batch: to each player, the notes it has not been told, in one
+    /// write (players admitted before the batch share one encoding).
+    mutating func flushRoster(into result: inout HostResult<Link>) {
+        var from: [Int: [Link]] = [:]
+        for seat in seats.values {
+            guard let link = links[seat.link]?.link else { continue }
+            from[roster.start(for: seat.rosterMark), default: []].append(link)
+        }
+        let notes = roster.close()
+        for (start, recipients) in from.sorted(by: { $0.key < $1.key }) where start < notes.count {
+            result.send(.roster(notes, from: start), to: recipients)
+        }
+    }
+}

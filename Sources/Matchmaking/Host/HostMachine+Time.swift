@@ -1,0 +1,43 @@
+import NIOCore
+
+extension HostMachine {
+    /// Time passes: a link that has not said hello within the handshake timeout is closed; every
+    /// player whose ping is due is pinged (one ping frame for all of them); a player silent past
+    /// the heartbeat timeout is dropped with `connectionDropped`; a roster batch that is due is
+    /// written.
+    public mutating func tick(now: NIODeadline) -> HostResult<Link> {
+        var result = HostResult<Link>()
+        let timeout = configuration.handshakeTimeout
+        for (id, entry) in links {
+            guard case .awaitingHello(let since, _) = entry.stage, now - since > timeout else { continue }
+            let seconds = Double(timeout.nanoseconds) / 1e9
+            close(id, farewell: .deny(Deny(reason: .badHello, detail: "no clientHello within \(seconds) s")), leaving: nil,
+                  reason: "handshake timeout", now: now, into: &result)
+        }
+        var due: [Link] = []
+        var silent: [LinkID] = []
+        for (peer, var seat) in seats {
+            switch seat.heartbeat.tick(now: now) {
+            case .none:
+                continue
+            case .pingDue:
+                if let link = links[seat.link]?.link { due.append(link) }
+            case .timedOut:
+                silent.append(seat.link)
+            }
+            seats[peer] = seat
+        }
+        if !due.isEmpty {
+            result.send(.message(.ping(Ping(seq: pingRound, sent: now.microseconds))), to: due)
+            pingRound &+= 1
+        }
+        for id in silent {
+            close(id, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")),
+                  leaving: .connectionDropped, reason: "heartbeat timeout", now: now, into: &result)
+        }
+        if let rosterDue = roster.due {
+            if now >= rosterDue { flushRoster(into: &result) } else { result.wake = rosterDue }
+        }
+        return result
+    }
+}

@@ -1,0 +1,113 @@
+import NIOCore
+
+/// The host, as a pure value: every fact of the host's session has its one owner here. Which
+/// links are open and at which stage (shaking hands, admitted, closing), who the players are and
+/// which link carries each, their heartbeats and clock estimates, admission and its cap, the
+/// game phase, and the `joined`/`left` notes not yet written.
+///
+/// One mutating method per event (a link opened, a frame arrived, a link closed, a timer tick,
+/// the game sending, the game starting or ending, stop); each returns a ``HostResult`` that says
+/// exactly what to do. No clock is read and nothing is written here: time comes in with the
+/// event, randomness (the hello nonce) too. Nothing a remote peer sends can reach a
+/// `preconditionFailure`: every frame, in every stage, has an answer.
+///
+/// `Link` is the runner's handle for a link (a NIO channel; a number in tests); the machine only
+/// keeps it and hands it back in results.
+///
+/// Links: `awaitingHello -> admitted -> closing` (any stage `-> closing`; the entry goes at
+/// ``linkClosed(_:now:)``). Phases: `open <-> playing`, `-> stopped`.
+public struct HostMachine<Link: Sendable>: Sendable {
+    /// Where the host is in its life.
+    public enum Phase: Hashable, Sendable {
+        /// Admitting players up to the cap (the lobby).
+        case open
+        /// A game runs; without late joiners new players are denied `inProgress`.
+        case playing(lateJoinersAllowed: Bool)
+        /// Shut down: every link was told and closed; nothing is admitted any more.
+        case stopped
+    }
+
+    /// Where one link is.
+    enum Stage: Sendable {
+        /// `serverHello` was sent at `since` with this nonce; waiting for `clientHello`.
+        case awaitingHello(since: NIODeadline, nonce: [UInt8])
+        /// Carries this admitted player.
+        case admitted(PeerID)
+        /// Told to close; whatever still arrives is ignored until the runner says it closed.
+        case closing
+    }
+
+    /// An open link.
+    struct LinkEntry: Sendable {
+        /// The runner's handle.
+        let link: Link
+        /// Where it is.
+        var stage: Stage
+    }
+
+    /// An admitted player. A seat belongs to its link today; resume (a seat kept for a while after
+    /// its link dropped) makes `link` optional.
+    struct Seat: Sendable {
+        /// Who.
+        let peer: Peer
+        /// The link that carries it.
+        let link: LinkID
+        /// Liveness and clock samples.
+        var heartbeat: Heartbeat
+        /// Which roster notes this player has not been told yet (see ``Roster``).
+        var rosterMark: Roster.Mark
+    }
+
+    /// The rules.
+    public let configuration: ServerConfiguration
+    /// The name in use (a DNS-SD collision can rename the host).
+    public internal(set) var name: String
+    /// Where the host is in its life.
+    public internal(set) var phase: Phase = .open
+    /// Every player's current clock estimate, kept beside the seats so that a game can take a
+    /// snapshot without walking every seat (updated only where a pong updates a seat).
+    public internal(set) var clocks: [PeerID: ClockEstimate] = [:]
+
+    var links: [LinkID: LinkEntry] = [:]
+    var seats: [PeerID: Seat] = [:]
+    /// The players by uniqueness key of their name (an index over `seats`).
+    var names: [String: PeerID] = [:]
+    /// How many links are awaiting their hello.
+    var pending = 0
+    var roster = Roster()
+    var nextPeer: UInt32 = 1
+    var pingRound: UInt32 = 0
+    var refusalLog = LogThrottle(interval: .seconds(10))
+
+    /// A host that admits players by `configuration` (validated by the caller).
+    public init(configuration: ServerConfiguration) {
+        self.configuration = configuration
+        self.name = configuration.name
+    }
+
+    /// The admitted players, in order of admission.
+    public var players: [Peer] { seats.values.map(\.peer).sorted { $0.id < $1.id } }
+
+    /// The host's game as a participant: id 0, the host's name.
+    public var hostPeer: Peer { Peer(id: .host, name: name) }
+
+    /// Name, players, capacity and phase, as advertisements show them.
+    public var status: ServerStatus {
+        let isPlaying: Bool
+        switch phase {
+        case .playing: isPlaying = true
+        case .open, .stopped: isPlaying = false
+        }
+        return ServerStatus(name: name, players: seats.count, capacity: configuration.capacity, isPlaying: isPlaying)
+    }
+
+    /// How often the runner should call ``tick(now:)``: often enough to notice a handshake
+    /// deadline or a due ping within a quarter of its period, and no more often (a Pi stays idle).
+    public var tickInterval: TimeAmount {
+        let shortest = min(configuration.heartbeat.interval, configuration.handshakeTimeout)
+        return max(.nanoseconds(shortest.nanoseconds / 4), .milliseconds(5))
+    }
+
+    /// How many links are open (any stage).
+    public var linkCount: Int { links.count }
+}

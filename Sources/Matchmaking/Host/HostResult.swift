@@ -1,0 +1,62 @@
+import NIOCore
+
+/// What the runner must do after one event of the ``HostMachine``: write these frames and close
+/// these links (in this order), hand these inputs to the game, publish this status, log these
+/// notes. The runner performs it and decides nothing.
+public struct HostResult<Link: Sendable>: Sendable {
+    /// One frame's content, encoded once by the runner however many links it goes to.
+    public enum Outgoing: Sendable {
+        /// A protocol message.
+        case message(WireMessage)
+        /// An `app` frame around a body that is already JSON, from `from` (spliced, not re-encoded).
+        case app(body: RawJSON, from: PeerID)
+        /// A roster batch's notes (`joined`, `left`) from index `from` on, as consecutive frames in
+        /// one write. Every `.roster` of one result carries the same batch.
+        case roster([WireMessage], from: Int)
+        /// Several messages as consecutive frames in one write.
+        case messages([WireMessage])
+    }
+
+    /// One step of output.
+    public enum Write: Sendable {
+        /// Send this to each of these links.
+        case send(Outgoing, to: [Link])
+        /// Close this link, after sending `farewell` (a `deny` or `bye`) when there is one.
+        case close(Link, farewell: WireMessage?)
+    }
+
+    /// Frames and closes, in order.
+    public var writes: [Write] = []
+    /// What the host's game hears, in order.
+    public var inputs: [SessionInput] = []
+    /// The status to publish when it changed.
+    public var status: ServerStatus?
+    /// What to log.
+    public var notes: [HostNote<Link>] = []
+    /// Run ``HostMachine/tick(now:)`` no later than this (a batch of roster notes is due).
+    public var wake: NIODeadline?
+
+    /// Nothing to do.
+    public init() {}
+
+    mutating func send(_ outgoing: Outgoing, to links: [Link]) {
+        guard !links.isEmpty else { return }
+        writes.append(.send(outgoing, to: links))
+    }
+
+    mutating func send(_ message: WireMessage, to link: Link) { writes.append(.send(.message(message), to: [link])) }
+}
+
+/// Something worth a log line. Join codes, proofs and tokens never appear in one.
+public enum HostNote<Link: Sendable>: Sendable {
+    /// A player was admitted on this link.
+    case admitted(Peer, on: Link)
+    /// A player left.
+    case left(Peer, ByeReason)
+    /// A link is being closed, and why. `routine`: a connection that went before saying
+    /// anything (a liveness probe), not news.
+    case closing(Link, reason: String, routine: Bool)
+    /// Links are being refused because too many are shaking hands; `suppressed` more were
+    /// refused since the last such note (at most one note per 10 s).
+    case refusedPending(limit: Int, suppressed: Int)
+}

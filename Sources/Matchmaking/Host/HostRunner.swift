@@ -1,0 +1,281 @@
+import Logging
+import NIOCore
+import Synchronization
+
+/// A link as the runner knows it: the channel that carries its frames, and a name for the log
+/// (an IP address and port, `rfcomm AA:BB:...`, `local`).
+struct LinkHandle: Sendable {
+    let channel: any Channel
+    let label: String
+}
+
+/// Runs the ``HostMachine`` for a ``MatchmakingServer``: takes its lock, feeds it one event,
+/// and performs the result (frames into the per-loop ``Outbox``es, inputs and status to the game
+/// and the advertisers, notes to the log). It decides nothing.
+///
+/// Order: everything a result asks for is queued while the lock is held, so frames reach each
+/// link, and inputs reach the game, in the order of the machine's results, whichever thread ran
+/// which event. Performing happens with no lock held.
+final class HostRunner: Sendable {
+    typealias Machine = HostMachine<LinkHandle>
+
+    /// Sendable: the codec's encoder is used only under the lock that guards this.
+    private struct State: ~Copyable, @unchecked Sendable {
+        var machine: Machine
+        var codec = WireCodec()
+        var nextLink: UInt64 = 1
+        var outboxes: [ObjectIdentifier: Outbox] = [:]
+        /// Inputs, status and notes waiting to be handed on, in order; and whether someone is on it.
+        var announcements: [Announcement] = []
+        var isAnnouncing = false
+        /// The wake-up scheduled for a roster batch.
+        var wakeAt: NIODeadline?
+    }
+
+    private enum Announcement: Sendable {
+        case input(SessionInput)
+        case status(ServerStatus)
+        case note(HostNote<LinkHandle>)
+    }
+
+    let configuration: ServerConfiguration
+    let logger: Logger
+    /// Where ticks and wake-ups run, and whose clock (``EventLoop/now``) the machine is given:
+    /// the real monotonic clock, or a test's virtual one.
+    private let timers: any EventLoop
+    private let state: Mutex<State>
+    /// What the game hears (one consumer).
+    let inputs: AsyncStream<SessionInput>
+    private let inputSink: AsyncStream<SessionInput>.Continuation
+    /// Every status change, only the latest kept.
+    let statusUpdates: AsyncStream<ServerStatus>
+    private let statusSink: AsyncStream<ServerStatus>.Continuation
+
+    init(configuration: ServerConfiguration, timers: any EventLoop, logger: Logger) {
+        self.configuration = configuration
+        self.timers = timers
+        self.logger = logger
+        let machine = Machine(configuration: configuration)
+        self.state = Mutex(State(machine: machine))
+        (inputs, inputSink) = AsyncStream.makeStream(of: SessionInput.self)
+        (statusUpdates, statusSink) = AsyncStream.makeStream(of: ServerStatus.self, bufferingPolicy: .bufferingNewest(1))
+        statusSink.yield(machine.status)
+    }
+
+    // MARK: Reading the machine
+
+    /// Reads the machine under the lock.
+    func read<Value>(_ body: (borrowing Machine) -> Value) -> Value { state.withLock { body($0.machine) } }
+
+    // MARK: Events
+
+    /// A link opened; returns its id, for the link's later events.
+    func linkOpened(_ channel: any Channel, label: String) -> LinkID {
+        let nonce = JoinProof.makeNonce()
+        return run { state in
+            let id = LinkID(rawValue: state.nextLink)
+            state.nextLink += 1
+            return (id, state.machine.linkOpened(id, LinkHandle(channel: channel, label: label), nonce: nonce, now: timers.now))
+        }
+    }
+
+    /// A frame arrived on a link, decoded or not, at `now`.
+    func received(_ frame: Result<WireMessage, ProtocolViolation>, on id: LinkID, now: NIODeadline) {
+        run { ((), $0.machine.received(frame, on: id, now: now)) }
+    }
+
+    /// A link closed.
+    func linkClosed(_ id: LinkID) { run { ((), $0.machine.linkClosed(id, now: timers.now)) } }
+
+    /// A link's peer stopped reading.
+    func sendBufferFull(_ id: LinkID) { run { ((), $0.machine.sendBufferFull(id, now: timers.now)) } }
+
+    /// Time passed.
+    func tick() { run { ((), $0.machine.tick(now: timers.now)) } }
+
+    /// The host's game sends.
+    func send(_ body: RawJSON, to recipients: Recipients) { run { ((), $0.machine.send(body, to: recipients, now: timers.now)) } }
+
+    /// The game started.
+    func gameStarted(lateJoinersAllowed: Bool) { run { ((), $0.machine.gameStarted(lateJoinersAllowed: lateJoinersAllowed)) } }
+
+    /// The game ended.
+    func gameEnded() { run { ((), $0.machine.gameEnded()) } }
+
+    /// The host has a new name.
+    func rename(to name: String) { run { ((), $0.machine.rename(to: name)) } }
+
+    /// The host stops: every link is told and closed; the game's and the advertisers' streams
+    /// end. Returns the channels being closed.
+    func stop() -> [any Channel] {
+        let closing = run { state -> ([any Channel], HostResult<LinkHandle>) in
+            let result = state.machine.stop(now: timers.now)
+            let channels = result.writes.compactMap { write -> (any Channel)? in
+                if case .close(let link, _) = write { return link.channel }
+                return nil
+            }
+            return (channels, result)
+        }
+        inputSink.finish()
+        statusSink.finish()
+        return closing
+    }
+
+    // MARK: Performing
+
+    /// Runs one event under the lock, queues its result, then performs what is queued.
+    private func run<Value>(_ event: (inout State) -> (Value, HostResult<LinkHandle>)) -> Value {
+        let (value, work) = state.withLock { state -> (Value, Work) in
+            let (value, result) = event(&state)
+            return (value, Self.queue(result, in: &state))
+        }
+        perform(work)
+        return value
+    }
+
+    /// What to do once the lock is released: drain these loops' outboxes, hand on announcements,
+    /// schedule a wake-up.
+    private struct Work {
+        var loops: [any EventLoop] = []
+        var announce = false
+        var wake: NIODeadline?
+    }
+
+    private static func queue(_ result: HostResult<LinkHandle>, in state: inout State) -> Work {
+        var work = Work()
+        var batch: (frames: ByteBuffer, offsets: [Int])?  // a roster batch, encoded once per result
+        for write in result.writes {
+            switch write {
+            case .send(.roster(let notes, let from), let links):
+                if batch == nil { batch = encode(notes, codec: &state.codec) }
+                let (frames, offsets) = batch!
+                let frame = frames.getSlice(at: frames.readerIndex + offsets[from], length: frames.readableBytes - offsets[from])!
+                for link in links {
+                    Self.append(.write(frame, to: link.channel), to: link.channel.eventLoop, in: &state, work: &work)
+                }
+            case .send(let outgoing, let links):
+                let frame = encode(outgoing, codec: &state.codec)
+                for link in links {
+                    Self.append(.write(frame, to: link.channel), to: link.channel.eventLoop, in: &state, work: &work)
+                }
+            case .close(let link, let farewell):
+                let frame = farewell.map { ByteBuffer.frame(state.codec.encode($0)) }
+                Self.append(.close(link.channel, farewell: frame), to: link.channel.eventLoop, in: &state, work: &work)
+            }
+        }
+        state.announcements += result.inputs.map(Announcement.input)
+        if let status = result.status { state.announcements.append(.status(status)) }
+        state.announcements += result.notes.map(Announcement.note)
+        if !state.announcements.isEmpty, !state.isAnnouncing {
+            state.isAnnouncing = true
+            work.announce = true
+        }
+        if let wake = result.wake, state.wakeAt.map({ wake < $0 }) ?? true {
+            state.wakeAt = wake
+            work.wake = wake
+        }
+        return work
+    }
+
+    private static func append(_ operation: Outbox.Operation, to loop: any EventLoop, in state: inout State, work: inout Work) {
+        let key = ObjectIdentifier(loop)
+        state.outboxes[key, default: Outbox()].append(operation)
+        guard state.outboxes[key]?.isClaimed == false else { return }
+        state.outboxes[key]?.isClaimed = true
+        work.loops.append(loop)
+    }
+
+    private static func encode(_ outgoing: HostResult<LinkHandle>.Outgoing, codec: inout WireCodec) -> ByteBuffer {
+        switch outgoing {
+        case .message(let message):
+            return .frame(codec.encode(message))
+        case .app(let body, let from):
+            return AppPayload.frame(body: body.bytes, from: from, recipients: nil)
+        case .roster(let notes, let from):
+            let (frames, offsets) = encode(notes, codec: &codec)
+            return frames.getSlice(at: frames.readerIndex + offsets[from], length: frames.readableBytes - offsets[from])!
+        case .messages(let messages):
+            return encode(messages, codec: &codec).frames
+        }
+    }
+
+    /// Consecutive frames, and where each starts.
+    private static func encode(_ messages: [WireMessage], codec: inout WireCodec) -> (frames: ByteBuffer, offsets: [Int]) {
+        var frames = ByteBuffer()
+        var offsets: [Int] = []
+        offsets.reserveCapacity(messages.count)
+        for message in messages {
+            offsets.append(frames.readableBytes)
+            let payload = codec.encode(message)
+            frames.writeInteger(UInt32(payload.readableBytes))
+            frames.writeImmutableBuffer(payload)
+        }
+        return (frames, offsets)
+    }
+
+    private func perform(_ work: Work) {
+        for loop in work.loops {
+            if loop.inEventLoop {
+                drain(loop)
+            } else {
+                loop.execute { self.drain(loop) }
+            }
+        }
+        if work.announce { announce() }
+        if let wake = work.wake {
+            _ = timers.scheduleTask(deadline: wake) { [self] in
+                state.withLock { if $0.wakeAt == wake { $0.wakeAt = nil } }
+                tick()
+            }
+        }
+    }
+
+    /// Performs a loop's outbox until it is empty (on that loop; the outbox is claimed).
+    private func drain(_ loop: any EventLoop) {
+        let key = ObjectIdentifier(loop)
+        while true {
+            let operations = state.withLock { state -> [Outbox.Operation] in
+                let operations = state.outboxes[key]?.takeAll() ?? []
+                if operations.isEmpty { state.outboxes[key]?.isClaimed = false }
+                return operations
+            }
+            guard !operations.isEmpty else { return }
+            Outbox.perform(operations)
+        }
+    }
+
+    /// Hands on announcements until none wait (the caller has claimed the job).
+    private func announce() {
+        while true {
+            let batch = state.withLock { state -> [Announcement] in
+                defer { state.announcements = [] }
+                if state.announcements.isEmpty { state.isAnnouncing = false }
+                return state.announcements
+            }
+            guard !batch.isEmpty else { return }
+            for announcement in batch {
+                switch announcement {
+                case .input(let input): inputSink.yield(input)
+                case .status(let status): statusSink.yield(status)
+                case .note(let note): log(note)
+                }
+            }
+        }
+    }
+
+    private func log(_ note: HostNote<LinkHandle>) {
+        switch note {
+        case .admitted(let peer, let link):
+            logger.info("player joined", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "remote": "\(link.label)"])
+        case .left(let peer, let reason):
+            logger.info("player left", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "reason": "\(reason.rawValue)"])
+        case .closing(let link, let reason, let routine):
+            // A connection that closes before saying anything is routine (browsers probe liveness).
+            logger.log(level: routine ? .debug : .info, "connection closed", metadata: ["remote": "\(link.label)", "reason": "\(reason)"])
+        case .refusedPending(let limit, let suppressed):
+            logger.warning("connection refused", metadata: [
+                "reason": "too many pending handshakes", "limit": "\(limit)", "refusedSinceLastLine": "\(suppressed)",
+            ])
+        }
+    }
+}

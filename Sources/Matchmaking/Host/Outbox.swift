@@ -1,0 +1,54 @@
+import NIOCore
+
+/// The writes and closes waiting for one event loop, in the order the host machine decided them.
+///
+/// The runner appends to it while it holds its lock, so the order across all links equals the
+/// order of the machine's results; the loop takes everything queued and performs it, with no
+/// lock held (a write that fails can close a link inline and so feed the machine again). The one
+/// that performs is either the loop's own thread right after the event (no task hop), or a task
+/// on the loop; never two at once, and never nested: what arrives while it performs waits for its
+/// next turn round.
+struct Outbox: Sendable {
+    /// One thing to do on a channel.
+    enum Operation: Sendable {
+        /// Write this frame (length prefix included).
+        case write(ByteBuffer, to: any Channel)
+        /// Write this last frame (if any), then close (``Farewell``).
+        case close(any Channel, farewell: ByteBuffer?)
+    }
+
+    /// What waits, in order.
+    private(set) var queued: [Operation] = []
+    /// Someone is performing this outbox's operations now (or a task to do so is scheduled).
+    var isClaimed = false
+
+    /// Adds an operation.
+    mutating func append(_ operation: Operation) { queued.append(operation) }
+
+    /// Takes every queued operation, in order.
+    mutating func takeAll() -> [Operation] {
+        defer { queued = [] }
+        return queued
+    }
+
+    /// Performs operations on the loop they belong to: the writes, one flush per channel, the closes.
+    static func perform(_ operations: [Operation]) {
+        var written: [ObjectIdentifier: any Channel] = [:]
+        for operation in operations {
+            switch operation {
+            case .write(let frame, let channel):
+                channel.write(frame, promise: nil)
+                written[ObjectIdentifier(channel)] = channel
+            case .close(let channel, let farewell):
+                if written.removeValue(forKey: ObjectIdentifier(channel)) != nil { channel.flush() }
+                guard channel.isActive else { continue }
+                if let farewell {
+                    Farewell.send(farewell, on: channel)
+                } else {
+                    channel.close(promise: nil)
+                }
+            }
+        }
+        for channel in written.values { channel.flush() }
+    }
+}
