@@ -34,6 +34,7 @@ final class HostLinkHandler: ChannelInboundHandler {
         if let id, let violation = error as? ProtocolViolation {
             runner.received(.failure(violation), on: id, now: context.eventLoop.now)
         } else {
+            runner.logger.debug("connection error", metadata: ["remote": "\(label)", "error": "\(error)"])
             context.close(promise: nil)
         }
     }
