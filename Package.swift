@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Discovery", targets: ["Discovery"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
+        .library(name: "Rendezvous", targets: ["Rendezvous"]),
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
@@ -39,12 +40,21 @@ let package = Package(
         .target(
             name: "Matchmaking",
             dependencies: [
-                "Discovery",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .target(
+            name: "Rendezvous",
+            dependencies: [
+                "Discovery", "Matchmaking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .target(
@@ -64,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Trivia", "SnapGame",
+                "Matchmaking", "Discovery", "Rendezvous", "Trivia", "SnapGame",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -73,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "snap-bench",
             dependencies: [
-                "Matchmaking", "Discovery",
+                "Matchmaking", "Discovery", "Rendezvous",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,6 +93,9 @@ let package = Package(
         .testTarget(
             name: "DiscoveryTests",
             dependencies: ["Discovery", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "RendezvousTests",
+            dependencies: ["Rendezvous", "Discovery", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "Matchmaking"]),
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "Matchmaking"]),
         .testTarget(

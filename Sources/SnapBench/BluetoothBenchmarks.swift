@@ -2,6 +2,7 @@ import Discovery
 import Foundation
 import Logging
 import Matchmaking
+import Rendezvous
 import NIOCore
 import NIOPosix
 import ServiceLifecycle

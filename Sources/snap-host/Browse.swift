@@ -3,6 +3,7 @@ import Discovery
 import Foundation
 import Logging
 import Matchmaking
+import Rendezvous
 import Synchronization
 
 /// `snap-host browse`: list the hosts on the LAN.

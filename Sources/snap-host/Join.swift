@@ -1,8 +1,10 @@
 import ArgumentParser
+import Discovery
 import Dispatch
 import Foundation
 import Logging
 import Matchmaking
+import Rendezvous
 
 /// `snap-host join`: join a host, show who is present, chat; `--bot` plays by itself.
 struct Join: AsyncParsableCommand {
@@ -46,7 +48,9 @@ struct Join: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        if let channel, !(1...30).contains(channel) { throw ValidationError("--channel must be 1-30 (RFCOMM's channels)") }
+        if let channel, !Limits.rfcommChannels.contains(channel) {
+            throw ValidationError("--channel must be \(Limits.rfcommChannels.lowerBound)-\(Limits.rfcommChannels.upperBound) (RFCOMM's channels)")
+        }
     }
 
     func run() async throws {
@@ -57,12 +61,12 @@ struct Join: AsyncParsableCommand {
         let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         let session: PlayerSession
         do {
-            if let target = JoinTargetParser.address(self.target, channel: channel, adapter: adapter) {
-                session = try await MatchmakingClient.join(target, configuration: configuration, logger: logger)
+            if let route = JoinTargetParser.address(self.target, channel: channel, adapter: adapter) {
+                session = try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
             } else {
+                let search = HostSearch(named: self.target, via: via ?? .any, adapter: adapter, logger: logger)
                 session = try await MatchmakingClient.join(
-                    named: self.target, searchTimeout: .milliseconds(Int(searchTimeout * 1000)), via: via ?? .any,
-                    adapter: adapter, configuration: configuration, logger: logger)
+                    finding: search, within: .milliseconds(Int64(searchTimeout * 1000)), configuration: configuration, logger: logger)
             }
         } catch {
             throw Self.exit(for: error)

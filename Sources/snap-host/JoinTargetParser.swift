@@ -1,10 +1,11 @@
 import Matchmaking
+import Rendezvous
 
 /// Parses `join`'s TARGET when it is an address.
 enum JoinTargetParser {
     /// `HOST:PORT` or `[IPv6]:PORT` with a port of 1-65535, or a Bluetooth address
     /// (`AA:BB:CC:DD:EE:FF`, over RFCOMM on `channel`, nil: from SDP); nil for anything else (a name).
-    static func address(_ text: String, channel: Int? = nil, adapter: String? = nil) -> JoinTarget? {
+    static func address(_ text: String, channel: Int? = nil, adapter: String? = nil) -> HostRoute? {
         if text.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}/) != nil {
             return .rfcomm(address: text.uppercased(), channel: channel, adapter: adapter)
         }

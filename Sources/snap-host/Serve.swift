@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Discovery
 import Matchmaking
+import Rendezvous
 import NIOCore
 import ServiceLifecycle
 import SnapGame
@@ -83,10 +84,13 @@ struct Serve: AsyncParsableCommand {
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
-        guard (1...30).contains(rfcommChannel) else { throw ValidationError("--rfcomm-channel must be 1-30 (RFCOMM's channels)") }
+        guard Limits.rfcommChannels.contains(rfcommChannel) else {
+            throw ValidationError("--rfcomm-channel must be \(Limits.rfcommChannels.lowerBound)-\(Limits.rfcommChannels.upperBound) (RFCOMM's channels)")
+        }
         if let adapter, adapter.wholeMatch(of: /hci[0-9]+/) == nil { throw ValidationError("--adapter \(adapter): expected hciN, e.g. hci0") }
         guard handshakeTimeout >= 100 else { throw ValidationError("--handshake-timeout must be at least 100 ms") }
         do { try serverConfiguration().validate() } catch { throw ValidationError(error.description) }
+        do { try HostAdvertisement.validateInstanceName(name ?? Self.defaultName()) } catch { throw ValidationError(error.description) }
     }
 
     /// The server settings these options describe.

@@ -6,16 +6,23 @@ import Testing
 @Suite struct ClientStateMachineTests {
     typealias Machine = ClientStateMachine
 
-    static let target = JoinTarget.tcp(host: "192.168.1.20", port: 7777)
+    static let target = HostRoute.tcp(host: "192.168.1.20", port: 7777)
+    static let code = "sesame"
+    static let trivia = GameName(rawValue: "trivia")
+
+    /// The `clientHello` Ada sends for `version`, proving the code over `nonce` when asked.
+    static func hello(version: Int = 1, nonce: [UInt8] = Fixtures.nonce, proof: Bool = true) -> ClientStateMachine.Action {
+        .send(.clientHello(ClientHello(version: version, name: "Ada", proof: proof ? JoinProof.proof(code: code, nonce: nonce) : nil)))
+    }
 
     static func machine(versions: [Int] = [1], handshakeTimeout: TimeAmount = .seconds(5)) -> Machine {
-        Machine(configuration: .init(handshakeTimeout: handshakeTimeout, versions: versions))
+        Machine(configuration: .init(playerName: "Ada", joinCode: code, handshakeTimeout: handshakeTimeout, versions: versions))
     }
 
     /// Connecting, transport open at 0 ms, waiting for the server's hello.
     static func awaitingServerHello(versions: [Int] = [1]) -> Machine {
         var client = machine(versions: versions)
-        #expect(client.connect(to: target) == .openTransport(target, stopBrowsing: false))
+        #expect(client.connect(to: target) == .openTransport(target))
         #expect(client.transportOpened(now: Fixtures.at(ms: 0)) == .none)
         return client
     }
@@ -25,16 +32,19 @@ import Testing
         var client = awaitingServerHello()
         #expect(
             client.received(.serverHello(Fixtures.serverHello()), now: Fixtures.at(ms: ms))
-                == .sendHello(version: 1, nonce: Fixtures.nonce, joinCodeRequired: true))
+                == Self.hello())
         return client
     }
 
     /// Admitted as Ada at `ms`, with Bob already there.
     static func connected(at ms: Int64 = 20, welcome: Welcome = Fixtures.welcome()) -> Machine {
         var client = awaitingWelcome()
-        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: ms)) == .reportConnected(welcome))
+        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: ms)) == .reportConnected(welcome, game: Self.trivia))
         return client
     }
+
+    static let handshakeTimedOut = Machine.Action.close(
+        .connectionDropped, farewell: nil, detail: "no answer from the host within the handshake timeout")
 
     static func protocolError(_ violation: ProtocolViolation) -> Machine.Action {
         .close(.protocolError, farewell: .bye(Bye(reason: .protocolError, detail: violation.description)))
@@ -52,11 +62,12 @@ import Testing
 
     @Test func fullLifeCycleEndingInUserQuit() {
         var client = Self.machine()
-        #expect(client.startSearching() == .startBrowsing)
+        #expect(client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5)) == .startBrowsing)
         #expect(client.state.isSearching)
-        #expect(client.startSearching() == .none)
+        #expect(client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5)) == .none)
 
-        #expect(client.connect(to: Self.target) == .openTransport(Self.target, stopBrowsing: true))
+        #expect(client.connect(to: Self.target) == .none, "a search decides itself")
+        #expect(client.found(Self.target, isFallback: false) == .openTransport(Self.target))
         #expect(client.state.connecting == Connecting(Self.target, .openingTransport))
 
         #expect(client.transportOpened(now: Fixtures.at(ms: 1)) == .none)
@@ -64,11 +75,11 @@ import Testing
 
         #expect(
             client.received(.serverHello(Fixtures.serverHello(joinCodeRequired: false)), now: Fixtures.at(ms: 2))
-                == .sendHello(version: 1, nonce: Fixtures.nonce, joinCodeRequired: false))
-        #expect(client.state.connecting == Connecting(Self.target, .awaitingWelcome(since: Fixtures.at(ms: 1))))
+                == Self.hello(proof: false))
+        #expect(client.state.connecting == Connecting(Self.target, .awaitingWelcome(since: Fixtures.at(ms: 1), game: Self.trivia)))
 
         let welcome = Fixtures.welcome(peers: [Fixtures.bob, Fixtures.cy])
-        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: 3)) == .reportConnected(welcome))
+        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: 3)) == .reportConnected(welcome, game: Self.trivia))
         let membership = client.state.membership
         #expect(membership?.welcome == welcome)
         #expect(membership?.peers == [Fixtures.bob.id: Fixtures.bob, Fixtures.cy.id: Fixtures.cy])
@@ -80,12 +91,12 @@ import Testing
         #expect(client.state.lastEnd == .userQuit)
 
         // And again from idle, straight to a known address.
-        #expect(client.startSearching() == .startBrowsing)
+        #expect(client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5)) == .startBrowsing)
     }
 
     @Test func connectFromIdleDoesNotStopABrowser() {
         var client = Self.machine()
-        #expect(client.connect(to: Self.target) == .openTransport(Self.target, stopBrowsing: false))
+        #expect(client.connect(to: Self.target) == .openTransport(Self.target))
         #expect(client.state.connecting == Connecting(Self.target, .openingTransport))
     }
 
@@ -151,31 +162,31 @@ import Testing
 
     @Test func noNetwork() {
         var client = Self.machine()
-        _ = client.startSearching()
-        _ = client.connect(to: Self.target)
-        #expect(client.transportFailed() == .reportEnded(.noNetwork))
+        _ = client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
+        _ = client.found(Self.target, isFallback: false)
+        #expect(client.transportFailed("connection refused") == .reportEnded(.noNetwork, detail: "cannot reach 192.168.1.20:7777: connection refused"))
         #expect(client.state.lastEnd == .noNetwork)
     }
 
     @Test func transportFailedOutsideOpeningIsIgnored() {
         var idle = Self.machine()
-        #expect(idle.transportFailed() == .none)
+        #expect(idle.transportFailed("x") == .none)
         var searching = Self.machine()
-        _ = searching.startSearching()
-        #expect(searching.transportFailed() == .none)
+        _ = searching.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
+        #expect(searching.transportFailed("x") == .none)
         #expect(searching.state.isSearching)
         var awaiting = Self.awaitingServerHello()
-        #expect(awaiting.transportFailed() == .none)
+        #expect(awaiting.transportFailed("x") == .none)
         #expect(awaiting.state.connecting != nil)
         var connected = Self.connected()
-        #expect(connected.transportFailed() == .none)
+        #expect(connected.transportFailed("x") == .none)
         #expect(connected.state.membership != nil)
     }
 
     @Test(arguments: DenyReason.allCases)
     func denied(reason: DenyReason) {
         var client = Self.awaitingWelcome()
-        #expect(client.received(.deny(Deny(reason: reason, detail: "no")), now: Fixtures.at(ms: 20)) == .close(.denied(reason), farewell: nil))
+        #expect(client.received(.deny(Deny(reason: reason, detail: "no")), now: Fixtures.at(ms: 20)) == .close(.denied(reason), farewell: nil, detail: "no"))
         #expect(client.state.lastEnd == .denied(reason))
     }
 
@@ -222,7 +233,7 @@ import Testing
         var idle = Self.machine()
         #expect(idle.violation(.invalidUTF8) == .none)
         var searching = Self.machine()
-        _ = searching.startSearching()
+        _ = searching.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
         #expect(searching.violation(.invalidUTF8) == .none)
         #expect(searching.state.isSearching)
         var opening = Self.machine()
@@ -234,7 +245,7 @@ import Testing
     @Test func framesOutsideAConnectionAreIgnored() {
         var idle = Self.machine()
         var searching = Self.machine()
-        _ = searching.startSearching()
+        _ = searching.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
         var opening = Self.machine()
         _ = opening.connect(to: Self.target)
         for message in Fixtures.messages {
@@ -259,14 +270,15 @@ import Testing
     func picksTheHighestCommonVersion(client: [Int], server: [Int], expected: Int) {
         var machine = Self.awaitingServerHello(versions: client)
         let action = machine.received(.serverHello(Fixtures.serverHello(versions: server)), now: Fixtures.at(ms: 1))
-        #expect(action == .sendHello(version: expected, nonce: Fixtures.nonce, joinCodeRequired: true))
+        #expect(action == Self.hello(version: expected))
     }
 
     @Test(arguments: [([1], [2]), ([1, 2], [3, 4]), ([1], [])])
     func noCommonVersionIsVersionMismatch(client: [Int], server: [Int]) {
         var machine = Self.awaitingServerHello(versions: client)
         let action = machine.received(.serverHello(Fixtures.serverHello(versions: server)), now: Fixtures.at(ms: 1))
-        #expect(action == .close(.denied(.versionMismatch), farewell: nil))
+        let spoken = server.map(String.init).joined(separator: ", ")
+        #expect(action == .close(.denied(.versionMismatch), farewell: nil, detail: "the host speaks protocol versions \(spoken)"))
         #expect(machine.state.lastEnd == .denied(.versionMismatch))
     }
 
@@ -287,7 +299,7 @@ import Testing
         var machine = Self.awaitingServerHello()
         let nonce: [UInt8] = [0xFF, 0xEE, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0x80]
         let hello = Fixtures.serverHello(nonce: Base64.encode(nonce), joinCodeRequired: true)
-        #expect(machine.received(.serverHello(hello), now: Fixtures.at(ms: 1)) == .sendHello(version: 1, nonce: nonce, joinCodeRequired: true))
+        #expect(machine.received(.serverHello(hello), now: Fixtures.at(ms: 1)) == Self.hello(nonce: nonce))
     }
 
     // MARK: connected
@@ -340,14 +352,14 @@ import Testing
         var client = Self.awaitingServerHello()
         #expect(client.tick(now: Fixtures.at(ms: 5000)) == .none)
         #expect(client.state.connecting != nil)
-        #expect(client.tick(now: Fixtures.at(ms: 5000, ns: 1)) == .close(.connectionDropped, farewell: nil))
+        #expect(client.tick(now: Fixtures.at(ms: 5000, ns: 1)) == Self.handshakeTimedOut)
         #expect(client.state.lastEnd == .connectionDropped)
     }
 
     @Test func handshakeTimeoutWaitingForWelcome() {
         var client = Self.awaitingWelcome(at: 0)
         #expect(client.tick(now: Fixtures.at(ms: 5000)) == .none)
-        #expect(client.tick(now: Fixtures.at(ms: 5000, ns: 1)) == .close(.connectionDropped, farewell: nil))
+        #expect(client.tick(now: Fixtures.at(ms: 5000, ns: 1)) == Self.handshakeTimedOut)
         #expect(client.state.lastEnd == .connectionDropped)
     }
 
@@ -356,7 +368,7 @@ import Testing
         _ = client.connect(to: Self.target)
         _ = client.transportOpened(now: Fixtures.at(ms: 0))
         #expect(client.tick(now: Fixtures.at(ms: 100)) == .none)
-        #expect(client.tick(now: Fixtures.at(ms: 101)) == .close(.connectionDropped, farewell: nil))
+        #expect(client.tick(now: Fixtures.at(ms: 101)) == Self.handshakeTimedOut)
     }
 
     /// `Configuration.handshakeTimeout` is the time allowed from the transport opening to the welcome:
@@ -365,7 +377,7 @@ import Testing
     func handshakeTimeoutCountsFromTransportOpening() {
         var client = Self.awaitingServerHello()  // transport open at 0 ms
         _ = client.received(.serverHello(Fixtures.serverHello()), now: Fixtures.at(ms: 4000))
-        #expect(client.tick(now: Fixtures.at(ms: 5000, ns: 1)) == .close(.connectionDropped, farewell: nil))
+        #expect(client.tick(now: Fixtures.at(ms: 5000, ns: 1)) == Self.handshakeTimedOut)
     }
 
     @Test func noHandshakeDeadlineWhileOpeningTheTransport() {
@@ -379,7 +391,7 @@ import Testing
         var idle = Self.machine()
         #expect(idle.tick(now: Fixtures.at(ms: 1)) == .none)
         var searching = Self.machine()
-        _ = searching.startSearching()
+        _ = searching.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
         #expect(searching.tick(now: Fixtures.at(ms: 1)) == .none)
         #expect(searching.state.isSearching)
     }
@@ -389,7 +401,7 @@ import Testing
     @Test func stopSearching() {
         var client = Self.machine()
         #expect(client.stopSearching() == .none)
-        _ = client.startSearching()
+        _ = client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
         #expect(client.stopSearching() == .stopBrowsing)
         #expect(client.state.isIdle)
         #expect(client.state.lastEnd == nil)
@@ -407,17 +419,17 @@ import Testing
 
     @Test func startSearchingWhileConnectingOrConnectedDoesNothing() {
         var connecting = Self.awaitingWelcome()
-        #expect(connecting.startSearching() == .none)
+        #expect(connecting.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5)) == .none)
         #expect(connecting.state.connecting != nil)
         var connected = Self.connected()
-        #expect(connected.startSearching() == .none)
+        #expect(connected.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5)) == .none)
         #expect(connected.state.membership != nil)
     }
 
     @Test func startSearchingAfterAnEndForgetsNothingButStarts() {
         var client = Self.connected()
         _ = client.transportClosed()
-        #expect(client.startSearching() == .startBrowsing)
+        #expect(client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5)) == .startBrowsing)
         #expect(client.state.isSearching)
     }
 
@@ -430,8 +442,8 @@ import Testing
 
     @Test func quitWhileSearching() {
         var client = Self.machine()
-        _ = client.startSearching()
-        #expect(client.quit() == .stopBrowsing)
+        _ = client.startSearching(for: "host named \"Kitchen Pi\" on the LAN", now: Fixtures.at(ms: 0), timeout: .seconds(5))
+        #expect(client.quit() == .reportEnded(.userQuit))
         #expect(client.state.lastEnd == .userQuit)
     }
 
@@ -464,10 +476,10 @@ import Testing
 
     // MARK: values
 
-    @Test func joinTargetDescription() {
-        #expect(JoinTarget.tcp(host: "192.168.1.20", port: 7777).description == "192.168.1.20:7777")
-        #expect(JoinTarget.tcp(host: "kitchen-pi.local", port: 80).description == "kitchen-pi.local:80")
-        #expect(JoinTarget.tcp(host: "fe80::1%eth0", port: 7777).description == "[fe80::1%eth0]:7777")
+    @Test func routeDescription() {
+        #expect(HostRoute.tcp(host: "192.168.1.20", port: 7777).description == "192.168.1.20:7777")
+        #expect(HostRoute.tcp(host: "kitchen-pi.local", port: 80).description == "kitchen-pi.local:80")
+        #expect(HostRoute.tcp(host: "fe80::1%eth0", port: 7777).description == "[fe80::1%eth0]:7777")
     }
 
     @Test func endReasonDescriptions() {
@@ -489,9 +501,9 @@ import Testing
 
 /// Where a connecting client is, for comparisons.
 struct Connecting: Hashable {
-    var target: JoinTarget
+    var target: HostRoute
     var phase: ClientStateMachine.ConnectingPhase
-    init(_ target: JoinTarget, _ phase: ClientStateMachine.ConnectingPhase) {
+    init(_ target: HostRoute, _ phase: ClientStateMachine.ConnectingPhase) {
         self.target = target
         self.phase = phase
     }

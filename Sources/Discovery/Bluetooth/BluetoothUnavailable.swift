@@ -14,6 +14,8 @@ public enum BluetoothUnavailable: Error, Hashable, Sendable, CustomStringConvert
     case failed(String)
     /// An RFCOMM connect failed with this errno.
     case connectFailed(errno: Int32, String)
+    /// An RFCOMM channel outside ``Limits/rfcommChannels``.
+    case channelOutOfRange(Int)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum BluetoothUnavailable: Error, Hashable, Sendable, CustomStringConvert
         case .noAdapter(let name?): "no Bluetooth adapter \(name)"
         case .noAdapter(nil): "no Bluetooth adapter"
         case .failed(let detail), .connectFailed(_, let detail): detail
+        case .channelOutOfRange(let channel):
+            "RFCOMM channel \(channel) is not in \(Limits.rfcommChannels.lowerBound)-\(Limits.rfcommChannels.upperBound)"
         }
     }
 

@@ -108,7 +108,7 @@ public final class DBusBusConnection: @unchecked Sendable {
             me.signalHandler?(DBusMessage(message))
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }, context, nil)
-        Thread { [self] in self.loop() }.start()
+        DetachedThread { [self] in self.loop() }.start()
     }
 
     /// The bus name of this connection (`:1.42`).

@@ -2,21 +2,28 @@ import NIOCore
 
 /// What a client needs to join a host.
 public struct ClientConfiguration: Sendable {
-    /// The player's display name (see ``PlayerName``).
-    public var playerName: String
-    /// The host's join code, if it has one. Never sent, never logged: only a proof is sent.
-    public var joinCode: String?
+    /// The player, the join code, the handshake deadline and the versions.
+    public var machine: ClientStateMachine.Configuration
     /// Time allowed to open the TCP connection.
     public var connectTimeout: TimeAmount = .seconds(5)
-    /// Handshake deadline and versions.
-    public var machine = ClientStateMachine.Configuration()
     /// The largest frame payload accepted from the host.
     public var maxFrame: Int = WireCodec.defaultMaxFrame
 
     /// Creates a configuration.
     public init(playerName: String, joinCode: String? = nil) {
-        self.playerName = playerName
-        self.joinCode = joinCode
+        machine = ClientStateMachine.Configuration(playerName: playerName, joinCode: joinCode)
+    }
+
+    /// The player's display name (see ``PlayerName``).
+    public var playerName: String {
+        get { machine.playerName }
+        set { machine.playerName = newValue }
+    }
+
+    /// The host's join code, if it has one. Never sent, never logged: only a proof is sent.
+    public var joinCode: String? {
+        get { machine.joinCode }
+        set { machine.joinCode = newValue }
     }
 }
 

@@ -1,33 +1,28 @@
+import Foundation
 import NIOCore
 
-/// Where a client wants to connect. Discovery fills it in; `join HOST:PORT` gives it directly.
-public enum JoinTarget: Hashable, Sendable, CustomStringConvertible {
-    /// A TCP endpoint: a host name or IP literal, and a port.
-    case tcp(host: String, port: Int)
-    /// An RFCOMM endpoint: a Bluetooth address (`AA:BB:CC:DD:EE:FF`) and a channel (1-30; nil:
-    /// looked up in the host's SDP records), reached from `adapter` (`hciN`; nil: any).
-    case rfcomm(address: String, channel: Int?, adapter: String?)
-
-    public var description: String {
-        switch self {
-        case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        case .rfcomm(let address, let channel?, _): "\(address) (RFCOMM channel \(channel))"
-        case .rfcomm(let address, nil, _): "\(address) (RFCOMM, channel from SDP)"
-        }
-    }
-}
-
-/// The client's life: `idle -> searching -> connecting -> connected`, back to `idle` with a reason.
-/// Pure; ``MatchmakingClient`` runs it.
+/// The client's whole life: `idle -> searching -> connecting -> connected`, back to `idle` with
+/// a reason (and, where there is more to say, a sentence: the host's deny detail, why the host
+/// could not be reached, what was not found). Pure: time comes in with every event, and the
+/// runner (``MatchmakingClient``) performs the actions.
 public struct ClientStateMachine: Sendable {
-    /// Timing and version rules.
+    /// Who the player is, and the timing and version rules.
     public struct Configuration: Hashable, Sendable {
+        /// The player's display name (see ``PlayerName``).
+        public var playerName: String
+        /// The host's join code, if it has one: only a proof of it is sent.
+        public var joinCode: String?
         /// Time allowed from the transport opening to the welcome.
         public var handshakeTimeout: TimeAmount
         /// Versions the client speaks; it picks the highest one the host also speaks.
         public var versions: [Int]
         /// Creates a configuration.
-        public init(handshakeTimeout: TimeAmount = .seconds(5), versions: [Int] = WireCodec.supportedVersions) {
+        public init(
+            playerName: String = "player", joinCode: String? = nil, handshakeTimeout: TimeAmount = .seconds(5),
+            versions: [Int] = WireCodec.supportedVersions
+        ) {
+            self.playerName = playerName
+            self.joinCode = joinCode
             self.handshakeTimeout = handshakeTimeout
             self.versions = versions
         }
@@ -40,15 +35,17 @@ public struct ClientStateMachine: Sendable {
         /// The transport opened at `since`; waiting for the host's `serverHello`.
         case awaitingServerHello(since: NIODeadline)
         /// `clientHello` sent; waiting for `welcome` or `deny`. `since` is still the time the
-        /// transport opened: the handshake deadline covers the whole exchange.
-        case awaitingWelcome(since: NIODeadline)
+        /// transport opened (the deadline covers the whole exchange); `game` is what the host runs.
+        case awaitingWelcome(since: NIODeadline, game: GameName)
     }
 
     /// What the client knows once admitted.
     public struct Membership: Sendable {
         /// The welcome as received.
         public var welcome: Welcome
-        /// The other clients now present, by id.
+        /// The game the host runs.
+        public var game: GameName
+        /// The other players now present, by id.
         public var peers: [PeerID: Peer]
         /// Liveness and clock estimate of the host.
         public var heartbeat: Heartbeat
@@ -58,12 +55,13 @@ public struct ClientStateMachine: Sendable {
 
     /// Where the client is.
     public enum State: Sendable {
-        /// Not connected. Carries why the last connection ended (nil at first).
+        /// Not connected. Carries why the last attempt or connection ended (nil at first).
         case idle(lastEnd: EndReason?)
-        /// Browsing for hosts.
-        case searching
-        /// Opening a connection to `target` and shaking hands.
-        case connecting(JoinTarget, ConnectingPhase)
+        /// Searching until `deadline` (`notFound` says what, should nothing turn up); `fallback`
+        /// is a route found meanwhile that is taken if nothing better turns up.
+        case searching(notFound: String, deadline: NIODeadline, fallback: HostRoute?)
+        /// Opening a connection on `route` and shaking hands.
+        case connecting(HostRoute, ConnectingPhase)
         /// Admitted by the host.
         case connected(Membership)
     }
@@ -72,28 +70,26 @@ public struct ClientStateMachine: Sendable {
     public enum Action: Hashable, Sendable {
         /// Nothing.
         case none
-        /// Start browsing for hosts.
+        /// Start the search (ask the finder).
         case startBrowsing
-        /// Stop browsing.
+        /// Stop the search; nothing is reported (the user stopped it).
         case stopBrowsing
-        /// Open the transport to `target` (stopping the browser first if `stopBrowsing`).
-        case openTransport(JoinTarget, stopBrowsing: Bool)
-        /// Send `clientHello` for this version, with a proof over `nonce` if a code is required.
-        case sendHello(version: Int, nonce: [UInt8], joinCodeRequired: Bool)
+        /// Stop any search and open the transport on `route`.
+        case openTransport(HostRoute)
         /// Send this frame.
         case send(WireMessage)
-        /// Admitted: report the welcome to the user.
-        case reportConnected(Welcome)
+        /// Admitted: report the welcome (and the game the host runs) to the user.
+        case reportConnected(Welcome, game: GameName)
         /// A player joined.
         case reportJoined(Peer)
         /// A player left.
         case reportLeft(Peer, ByeReason)
         /// A game message arrived.
         case deliver(AppMessage)
-        /// Send `farewell` (if any), close the transport, report `reason`.
-        case close(EndReason, farewell: WireMessage?)
-        /// The transport is already gone: report `reason`.
-        case reportEnded(EndReason)
+        /// Send `farewell` (if any), close the transport, report `reason` (and `detail`).
+        case close(EndReason, farewell: WireMessage?, detail: String? = nil)
+        /// Nothing to close (no transport, or it is gone): stop any search and report `reason`.
+        case reportEnded(EndReason, detail: String? = nil)
     }
 
     /// The rules.
@@ -104,18 +100,47 @@ public struct ClientStateMachine: Sendable {
     /// Creates an idle client.
     public init(configuration: Configuration = Configuration()) { self.configuration = configuration }
 
-    /// `idle -> searching`.
-    public mutating func startSearching() -> Action {
+    // MARK: Searching
+
+    /// `idle -> searching` for `target` (what is looked for, and where: `host named "Kitchen Pi"
+    /// on the LAN`) until `now + timeout`.
+    public mutating func startSearching(for target: String, now: NIODeadline, timeout: TimeAmount) -> Action {
         switch state {
         case .idle:
-            state = .searching
+            let tenths = (timeout.nanoseconds + 50_000_000) / 100_000_000
+            let seconds = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+            let notFound = "found no \(target) within \(seconds) s"
+            state = .searching(notFound: notFound, deadline: now + timeout, fallback: nil)
             return .startBrowsing
         case .searching, .connecting, .connected:
             return .none
         }
     }
 
-    /// `searching -> idle` without choosing a host.
+    /// The search found a route: take it at once, or (a fallback) keep it in case nothing better
+    /// turns up before the deadline.
+    public mutating func found(_ route: HostRoute, isFallback: Bool) -> Action {
+        guard case .searching(let notFound, let deadline, let fallback) = state else { return .none }
+        if isFallback {
+            state = .searching(notFound: notFound, deadline: deadline, fallback: fallback ?? route)
+            return .none
+        }
+        state = .connecting(route, .openingTransport)
+        return .openTransport(route)
+    }
+
+    /// The search cannot go on: take the fallback if there is one, else end with `noNetwork`.
+    public mutating func searchFailed(_ why: String) -> Action {
+        guard case .searching(_, _, let fallback) = state else { return .none }
+        if let fallback {
+            state = .connecting(fallback, .openingTransport)
+            return .openTransport(fallback)
+        }
+        state = .idle(lastEnd: .noNetwork)
+        return .reportEnded(.noNetwork, detail: why)
+    }
+
+    /// `searching -> idle` without choosing a host (the user stopped looking).
     public mutating func stopSearching() -> Action {
         switch state {
         case .searching:
@@ -126,40 +151,31 @@ public struct ClientStateMachine: Sendable {
         }
     }
 
-    /// A host was chosen: `searching -> connecting`, or `idle -> connecting` for a known address.
-    public mutating func connect(to target: JoinTarget) -> Action {
+    // MARK: Connecting
+
+    /// A known route: `idle -> connecting`.
+    public mutating func connect(to route: HostRoute) -> Action {
         switch state {
         case .idle:
-            state = .connecting(target, .openingTransport)
-            return .openTransport(target, stopBrowsing: false)
-        case .searching:
-            state = .connecting(target, .openingTransport)
-            return .openTransport(target, stopBrowsing: true)
-        case .connecting, .connected:
-            preconditionFailure("connect() while already connecting or connected")
+            state = .connecting(route, .openingTransport)
+            return .openTransport(route)
+        case .searching, .connecting, .connected:
+            return .none
         }
     }
 
     /// The transport is open.
     public mutating func transportOpened(now: NIODeadline) -> Action {
-        switch state {
-        case .connecting(let target, .openingTransport):
-            state = .connecting(target, .awaitingServerHello(since: now))
-            return .none
-        case .idle, .searching, .connecting, .connected:
-            preconditionFailure("transportOpened() while not opening a transport")
-        }
+        guard case .connecting(let route, .openingTransport) = state else { return .none }
+        state = .connecting(route, .awaitingServerHello(since: now))
+        return .none
     }
 
-    /// The transport could not be opened: `connecting -> idle(noNetwork)`.
-    public mutating func transportFailed() -> Action {
-        switch state {
-        case .connecting(_, .openingTransport):
-            state = .idle(lastEnd: .noNetwork)
-            return .reportEnded(.noNetwork)
-        case .idle, .searching, .connecting, .connected:
-            return .none
-        }
+    /// The transport could not be opened (`why`: e.g. `connection refused`): `-> idle(noNetwork)`.
+    public mutating func transportFailed(_ why: String) -> Action {
+        guard case .connecting(let route, .openingTransport) = state else { return .none }
+        state = .idle(lastEnd: .noNetwork)
+        return .reportEnded(.noNetwork, detail: "cannot reach \(route): \(why)")
     }
 
     /// A frame arrived from the host.
@@ -167,28 +183,30 @@ public struct ClientStateMachine: Sendable {
         switch state {
         case .idle, .searching, .connecting(_, .openingTransport):
             return .none
-        case .connecting(let target, .awaitingServerHello(let since)):
+        case .connecting(let route, .awaitingServerHello(let since)):
             guard case .serverHello(let hello) = message else { return violation(unexpected: message, in: "awaiting serverHello") }
             guard let version = configuration.versions.filter(hello.versions.contains).max() else {
                 state = .idle(lastEnd: .denied(.versionMismatch))
-                return .close(.denied(.versionMismatch), farewell: nil)
+                let spoken = hello.versions.map(String.init).joined(separator: ", ")
+                return .close(.denied(.versionMismatch), farewell: nil, detail: "the host speaks protocol versions \(spoken)")
             }
             guard let nonce = Base64.decode(hello.nonce), nonce.count == JoinProof.nonceBytes else {
                 return violation(.malformedMessage("nonce must be base64 of \(JoinProof.nonceBytes) bytes"))
             }
-            state = .connecting(target, .awaitingWelcome(since: since))
-            return .sendHello(version: version, nonce: nonce, joinCodeRequired: hello.joinCodeRequired)
-        case .connecting(_, .awaitingWelcome):
+            state = .connecting(route, .awaitingWelcome(since: since, game: hello.game))
+            let proof = hello.joinCodeRequired ? configuration.joinCode.map { JoinProof.proof(code: $0, nonce: nonce) } : nil
+            return .send(.clientHello(ClientHello(version: version, name: configuration.playerName, proof: proof)))
+        case .connecting(_, .awaitingWelcome(_, let game)):
             switch message {
             case .welcome(let welcome):
-                let peers = Dictionary(uniqueKeysWithValues: welcome.peers.map { ($0.id, $0) })
+                let peers = Dictionary(welcome.peers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
                 state = .connected(Membership(
-                    welcome: welcome, peers: peers,
+                    welcome: welcome, game: game, peers: peers,
                     heartbeat: Heartbeat(configuration: Self.heartbeat(of: welcome), now: now)))
-                return .reportConnected(welcome)
+                return .reportConnected(welcome, game: game)
             case .deny(let deny):
                 state = .idle(lastEnd: .denied(deny.reason))
-                return .close(.denied(deny.reason), farewell: nil)
+                return .close(.denied(deny.reason), farewell: nil, detail: deny.detail)
             default:
                 return violation(unexpected: message, in: "awaiting welcome")
             }
@@ -234,13 +252,21 @@ public struct ClientStateMachine: Sendable {
         }
     }
 
-    /// Time passes: handshake deadline, pings, heartbeat timeout.
+    /// Time passes: the search deadline, the handshake deadline, pings, the heartbeat timeout.
     public mutating func tick(now: NIODeadline) -> Action {
         switch state {
-        case .connecting(_, .awaitingServerHello(let since)), .connecting(_, .awaitingWelcome(let since)):
+        case .searching(let notFound, let deadline, let fallback):
+            guard now >= deadline else { return .none }
+            if let fallback {
+                state = .connecting(fallback, .openingTransport)
+                return .openTransport(fallback)
+            }
+            state = .idle(lastEnd: .noNetwork)
+            return .reportEnded(.noNetwork, detail: notFound)
+        case .connecting(_, .awaitingServerHello(let since)), .connecting(_, .awaitingWelcome(let since, _)):
             guard now - since > configuration.handshakeTimeout else { return .none }
             state = .idle(lastEnd: .connectionDropped)
-            return .close(.connectionDropped, farewell: nil)
+            return .close(.connectionDropped, farewell: nil, detail: "no answer from the host within the handshake timeout")
         case .connected(var membership):
             switch membership.heartbeat.tick(now: now) {
             case .none:
@@ -255,7 +281,7 @@ public struct ClientStateMachine: Sendable {
                 state = .idle(lastEnd: .connectionDropped)
                 return .close(.connectionDropped, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")))
             }
-        case .idle, .searching, .connecting(_, .openingTransport):
+        case .idle, .connecting(_, .openingTransport):
             return .none
         }
     }
@@ -278,7 +304,7 @@ public struct ClientStateMachine: Sendable {
             return .none
         case .searching:
             state = .idle(lastEnd: .userQuit)
-            return .stopBrowsing
+            return .reportEnded(.userQuit)
         case .connecting:
             state = .idle(lastEnd: .userQuit)
             return .close(.userQuit, farewell: nil)
@@ -286,6 +312,19 @@ public struct ClientStateMachine: Sendable {
             state = .idle(lastEnd: .userQuit)
             return .close(.userQuit, farewell: .bye(Bye(reason: .userQuit, detail: nil)))
         }
+    }
+
+    /// How often the runner should tick: a tenth of the handshake timeout until admitted (the
+    /// search deadline is checked as often), a quarter of the heartbeat interval after; never
+    /// more often than every 5 ms (a Pi stays idle).
+    public var tickInterval: TimeAmount {
+        let interval: TimeAmount
+        if case .connected(let membership) = state {
+            interval = .nanoseconds(membership.heartbeat.configuration.interval.nanoseconds / 4)
+        } else {
+            interval = .nanoseconds(configuration.handshakeTimeout.nanoseconds / 10)
+        }
+        return max(interval, .milliseconds(5))
     }
 
     private mutating func violation(unexpected message: WireMessage, in phase: String) -> Action {
@@ -304,5 +343,3 @@ enum Base64 {
     static func decode(_ text: String) -> [UInt8]? { Data(base64Encoded: text).map(Array.init) }
     static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 }
-
-import Foundation

@@ -1,13 +1,11 @@
-import Foundation
-import NIOConcurrencyHelpers
 import NIOCore
 
-/// A client's admitted connection: who it is, who else is here, the game's messages, and how it
-/// ended. Thread-safe; each stream supports one consumer.
+/// A player's admitted connection: who it is, who else is here, the game's messages, and how it
+/// ended. Thread-safe; the input stream supports one consumer.
 public final class PlayerSession: Sendable {
     /// The client's own player.
     public let me: Peer
-    /// The host's own player (id 0).
+    /// The host's game as a participant (id 0, the host's name).
     public let host: Peer
     /// The players present when the client was admitted.
     public let initialPeers: [Peer]
@@ -18,44 +16,40 @@ public final class PlayerSession: Sendable {
     /// Other players joining and leaving, and game messages from the host and other players, in
     /// the order they came (one consumer).
     public let inputs: AsyncStream<SessionInput>
-    private let channel: any Channel
-    private let endedFuture: EventLoopFuture<EndReason>
-    private let clockBox: NIOLockedValueBox<ClockEstimate?>
+    private let runner: ClientRunner
 
-    init(
-        welcome: Welcome, game: GameName, channel: any Channel, inputs: AsyncStream<SessionInput>,
-        ended: EventLoopFuture<EndReason>, clock: NIOLockedValueBox<ClockEstimate?>
-    ) {
+    init(welcome: Welcome, game: GameName, runner: ClientRunner, inputs: AsyncStream<SessionInput>) {
         self.me = welcome.you
         self.host = welcome.host
         self.initialPeers = welcome.peers
         self.version = welcome.version
         self.game = game
-        self.channel = channel
+        self.runner = runner
         self.inputs = inputs
-        self.endedFuture = ended
-        self.clockBox = clock
     }
 
     /// Sends a game message (any `Encodable`, as JSON; a ``RawJSON`` as it is); reliable and ordered.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients = .host) throws {
         let body = try RawJSON(encoding: message)
-        channel.writeAndFlush(AppPayload.frame(body: body.bytes, from: nil, recipients: recipients.wire), promise: nil)
+        runner.sendApp(AppPayload.frame(body: body.bytes, from: nil, recipients: recipients.wire))
     }
 
     /// The estimate of the host's clock relative to ours, from the heartbeats.
-    public var hostClock: ClockEstimate? { clockBox.withLockedValue { $0 } }
+    public var hostClock: ClockEstimate? { runner.hostClock }
+
+    /// The other players present now, in order of admission.
+    public var peers: [Peer] { runner.peers }
 
     /// Says `bye userQuit` and closes; returns how the connection ended (which may be something
     /// else if it had already ended).
     @discardableResult
     public func quit() async -> EndReason {
-        channel.pipeline.fireUserInboundEventTriggered(ClientQuitEvent())
+        runner.quit()
         return await ended()
     }
 
     /// Waits until the connection ends and says why.
     public func ended() async -> EndReason {
-        (try? await endedFuture.get()) ?? .connectionDropped
+        (try? await runner.ended.get()) ?? .connectionDropped
     }
 }

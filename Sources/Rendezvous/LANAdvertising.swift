@@ -1,4 +1,5 @@
 import Discovery
+import Matchmaking
 import Logging
 import ServiceLifecycle
 

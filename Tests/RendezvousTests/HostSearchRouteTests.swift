@@ -1,8 +1,10 @@
 import Discovery
 import Foundation
+import Logging
 import Testing
 
-@testable import Matchmaking
+import Matchmaking
+@testable import Rendezvous
 
 @Suite struct HostSearchRouteTests {
     let id = UUID(uuidString: "F28964B8-1234-4000-8000-0000000000AA")!
@@ -30,9 +32,24 @@ import Testing
         #expect(HostSearch.offer(.found(host(bluetooth: false)), name: "kitchen pi", via: .bluetooth, adapter: nil) == .none)
     }
 
+    @Test func aRouteSaysWhereItGoes() {
+        #expect(HostRoute.tcp(host: "192.168.1.20", port: 7777).description == "192.168.1.20:7777")
+        #expect(HostRoute.tcp(host: "fe80::1%eth0", port: 7777).description == "[fe80::1%eth0]:7777")
+        #expect(HostRoute.rfcomm(address: address, channel: 9, adapter: "hci1").description == "\(address) (RFCOMM channel 9, from hci1)")
+        #expect(HostRoute.rfcomm(address: address, channel: nil, adapter: nil).description == "\(address) (RFCOMM, channel from SDP)")
+        #expect(HostRoute.rfcomm(address: address, channel: 9, adapter: "hci1") != .rfcomm(address: address, channel: 9, adapter: "hci0"))
+    }
+
+    @Test func theSearchSaysWhatItLooksFor() {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        #expect(HostSearch(named: "Kitchen Pi", logger: logger).description == "host named \"Kitchen Pi\" on the LAN or over Bluetooth")
+        #expect(HostSearch(named: "Kitchen Pi", via: .lan, logger: logger).description == "host named \"Kitchen Pi\" on the LAN")
+    }
+
     @Test func aBluetoothOnlyHostIsAFallbackUnlessBluetoothIsAsked() {
         let sighting = BluetoothHost(address: address, name: "Kitchen Pi", state: nil, adapter: "hci1")
-        let rfcomm = JoinTarget.rfcomm(address: address, channel: nil, adapter: nil)
+        let rfcomm = HostRoute.rfcomm(address: address, channel: nil, adapter: nil)
         #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "kitchen pi", via: .any, adapter: nil) == .fallback(rfcomm))
         #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "kitchen pi", via: .bluetooth, adapter: nil) == .take(rfcomm))
         #expect(HostSearch.offer(.bluetoothOnly(sighting), name: "kitchen pi", via: .lan, adapter: nil) == .none)

@@ -1,0 +1,90 @@
+"""The module graph keeps its arrows one way (docs/ARCHITECTURE.md): the session core
+(Matchmaking) knows no radio and no C library, the games know no transport, and only the glue
+(Rendezvous) and the command line tie Discovery to the rest.
+
+Two checks: the package's own description of its targets (every dependency, followed
+transitively), and a real build of the Matchmaking target in a mount namespace where the headers
+of the Avahi, BlueZ and D-Bus -dev packages are hidden, in a build folder of its own (so it
+compiles from nothing: about 2 minutes)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from harness import REPO_ROOT
+
+C_MODULES = {"CAvahi", "CBlueZ", "CDBus"}
+HIDDEN_HEADERS = ["/usr/include/bluetooth", "/usr/include/avahi-client", "/usr/include/dbus-1.0"]
+
+
+def targets() -> dict[str, list[str]]:
+    """Each target of Package.swift and the names of what it depends on."""
+    described = json.loads(subprocess.run(
+        ["swift", "package", "dump-package"], cwd=REPO_ROOT, check=True, capture_output=True, text=True).stdout)
+    graph: dict[str, list[str]] = {}
+    for target in described["targets"]:
+        names = []
+        for dependency in target["dependencies"]:
+            kind = next(iter(dependency))
+            names.append(dependency[kind][0])
+        graph[target["name"]] = names
+    return graph
+
+
+def reachable(graph: dict[str, list[str]], start: str) -> set[str]:
+    """Every target and product `start` depends on, directly or not (products are leaves)."""
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo.extend(graph.get(name, []))
+    return seen
+
+
+def test_the_session_core_depends_on_no_radio_and_no_c_module():
+    graph = targets()
+    below = reachable(graph, "Matchmaking")
+    assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
+
+
+@pytest.mark.parametrize("game", ["Trivia", "SnapGame"])
+def test_games_know_no_transport(game: str):
+    graph = targets()
+    below = reachable(graph, game)
+    assert "Matchmaking" in below
+    assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
+
+
+def test_only_the_glue_and_the_tools_tie_discovery_to_matchmaking():
+    graph = targets()
+    both = {name for name in graph
+            if {"Discovery", "Matchmaking"} <= reachable(graph, name) and not name.endswith("Tests")}
+    assert both == {"Rendezvous", "snap-host", "snap-bench"}, both
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs unshare (util-linux)")
+def test_matchmaking_builds_with_the_c_headers_hidden(tmp_path: Path):
+    for directory in HIDDEN_HEADERS:
+        assert Path(directory).is_dir(), f"{directory} should exist on a machine set up by scripts/install-deps"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    hide = " && ".join(f"mount --bind {empty} {directory}" for directory in HIDDEN_HEADERS)
+    scratch = REPO_ROOT / ".build-layering"
+    script = (f"{hide} && test ! -e /usr/include/bluetooth/bluetooth.h "
+              f"&& swift build --target Matchmaking --scratch-path {scratch}")
+    built = subprocess.run(["unshare", "--mount", "sh", "-c", script], cwd=REPO_ROOT, capture_output=True, text=True)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    # And the same hiding does stop a target that needs the headers: the check can fail.
+    probe = subprocess.run(
+        ["unshare", "--mount", "sh", "-c", f"{hide} && swift build --target Discovery --scratch-path {scratch}"],
+        cwd=REPO_ROOT, capture_output=True, text=True)
+    assert probe.returncode != 0
+    assert "bluetooth/bluetooth.h" in probe.stdout + probe.stderr or "avahi" in probe.stdout + probe.stderr
