@@ -134,3 +134,33 @@ public final class MatchmakingServer: Service, Sendable {
         await shutdown()
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension MatchmakingServer {
+    /// Joins a player that lives in this process (a bot filling the room, the person at the
+    /// host's own keyboard): a local link, a connected pair of Unix sockets, one end adopted by
+    /// the host exactly like an accepted connection, the other the player's. Same handshake, cap,
+    /// deny reasons, heartbeats and clock estimates as any other player.
+    public func joinLocally(
+        _ configuration: ClientConfiguration, logger: Logger = Logger(label: "snap-host.local")
+    ) async throws(JoinError) -> PlayerSession {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw .noNetwork("cannot make a local link: socketpair: errno \(errno)")
+        }
+        do {
+            try await adopt(socket: ends[0], remote: "local")
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw .noNetwork("cannot make a local link: \(error)")
+        }
+        return try await MatchmakingClient.join(
+            .connectedSocket(ends[1], description: "local link"), configuration: configuration, group: group, logger: logger)
+    }
+}
