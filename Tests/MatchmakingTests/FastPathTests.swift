@@ -25,6 +25,26 @@ import Testing
         #expect(quick == (try slow(json)))
     }
 
+    /// Found by the byte-for-byte encoder test: a 19th digit overflowed the scanner's Int64 before
+    /// its length check, and a peer's ping could crash the host. Long integers now go to the full
+    /// decoder, which takes what fits and names what does not.
+    @Test(arguments: [
+        "-9223372036854775808", "9223372036854775807", "9223372036854775808", "-9223372036854775809",
+        "9999999999999999999", "99999999999999999999999", "1000000000000000000",
+    ])
+    func integersOfNineteenDigitsOrMoreNeverTrap(number: String) throws {
+        let json = #"{"type":"ping","seq":1,"sent":\#(number)}"#
+        #expect(fast(json) == nil)
+        let fits = Int64(number) != nil
+        do {
+            let decoded = try WireCodec().decode(ByteBuffer(string: json))
+            #expect(fits)
+            #expect(decoded == .ping(Ping(seq: 1, sent: Int64(number)!)))
+        } catch {
+            #expect(!fits)
+        }
+    }
+
     @Test(arguments: [
         #"{"type":"ping","seq":-1,"sent":2}"#,  // out of range: the full decoder names the problem
         #"{"type":"ping","seq":1.5,"sent":2}"#,

@@ -294,6 +294,25 @@ def test_welcome_after_admission(arena):
     _admitted_attack(arena, "Eve", encode_message(welcome), "welcome is not allowed while admitted")
 
 
+def test_a_ping_with_a_time_past_64_bits_after_admission(arena):
+    # A 19-digit number overflowed the host's fast scanner before its length check, which killed
+    # the process; now the full decoder names the problem and only this connection closes.
+    _admitted_attack(arena, "Zed", encode_frame(b'{"type":"ping","seq":1,"sent":9223372036854775808}'),
+                     "malformed message: a value is out of range or of the wrong kind")
+
+
+def test_a_ping_at_the_edge_of_64_bits_is_answered(arena):
+    host = arena.host
+    with RawConnection(host.host, host.port) as conn:
+        assert conn.handshake("Edge")["type"] == "welcome"
+        conn.send_message({"type": "ping", "seq": 5, "sent": -9223372036854775808})
+        pong = conn.recv_message()
+        while pong is not None and pong["type"] != "pong":
+            pong = conn.recv_message()
+        assert pong is not None and pong["sent"] == -9223372036854775808 and pong["seq"] == 5, pong
+    assert host.running
+
+
 def test_bad_recipients_after_admission(arena):
     _admitted_attack(arena, "Oscar", encode_message({"type": "app", "to": "everyone", "body": 1}),
                      "malformed message: invalid value at to")

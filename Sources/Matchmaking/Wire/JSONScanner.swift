@@ -77,9 +77,9 @@ struct JSONScanner {
         let first = position
         var value: Int64 = 0
         while position < bytes.count, case let byte = bytes[position], byte >= 0x30, byte <= 0x39 {
+            guard position - first < 18 else { return nil }  // a 19th digit could overflow: the full decoder decides
             value = value * 10 + Int64(byte - 0x30)
             position += 1
-            guard position - first <= 18 else { return nil }
         }
         let digits = position - first
         guard digits > 0, digits == 1 || bytes[first] != 0x30, !(negative && value == 0) else { return nil }

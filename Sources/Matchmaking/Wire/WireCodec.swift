@@ -22,6 +22,7 @@ public struct WireCodec {
     public func encode(_ message: WireMessage) -> ByteBuffer {
         // An app body is spliced in as it is; it is JSON already.
         if case .app(let app) = message { return AppPayload.make(body: app.body.bytes, from: app.from, recipients: app.to) }
+        if let fast = Self.fastEncode(message) { return fast }
         // Every field of every message is encodable, so this cannot fail.
         return ByteBuffer(bytes: try! encoder.encode(message))
     }
