@@ -27,7 +27,9 @@ public struct GameHost<Table: GameTable>: Service {
 
     /// One input of the merged stream.
     private enum Source: Sendable {
+        /// From the session, as it came.
         case session(SessionInput)
+        /// The alarm with this number rang (``WakeAlarm``).
         case wake(Int)
     }
 

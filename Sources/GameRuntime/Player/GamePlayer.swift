@@ -59,7 +59,7 @@ public final class GamePlayer<Model: PlayerModel>: Sendable {
     public func finish() { sink.finish() }
 
     /// Changes the model (an action: a key press), under its lock.
-    public func update<Result: Sendable>(_ change: (inout Model) -> Result) -> Result {
+    public func update<Value: Sendable>(_ change: (inout Model) -> Value) -> Value {
         state.withLock { change(&$0.model) }
     }
 

@@ -13,7 +13,7 @@ public protocol GameTable: Sendable {
     /// What the game sends to players.
     associatedtype ServerMessage: Encodable & Sendable
     /// What the game tells the host's observer only (``GameEffect/note(_:)``); `Never` for none.
-    associatedtype Note: Sendable = Never
+    associatedtype Note: Sendable
 
     /// An effect of this table.
     typealias Effect = GameEffect<ServerMessage, Note>
