@@ -10,9 +10,9 @@ import Testing
         var lobby = Lobby(rule: .whenFull, capacity: 3, minimum: 1)
         lobby.add(Self.peer(1))
         lobby.add(Self.peer(2))
-        let twoOfThree = lobby.changed(now: 0)
+        let twoOfThree = lobby.playersChanged(now: 0)
         lobby.add(Self.peer(3))
-        let full = lobby.changed(now: 0)
+        let full = lobby.playersChanged(now: 0)
         #expect([twoOfThree, full] == [false, true])
         let started = lobby.start()
         #expect(started.map(\.id.rawValue) == [1, 2, 3])
@@ -20,22 +20,22 @@ import Testing
 
         var pair = Lobby(rule: .whenFull, capacity: 1, minimum: 2)
         pair.add(Self.peer(1))
-        let alone = pair.changed(now: 0)  // a capacity of 1 is not enough for a game of two
+        let alone = pair.playersChanged(now: 0)  // a capacity of 1 is not enough for a game of two
         pair.add(Self.peer(2))
-        let two = pair.changed(now: 0)
+        let two = pair.playersChanged(now: 0)
         #expect([alone, two] == [false, true])
     }
 
     @Test func afterCountsDownOnceTheMinimumWaitsAndStopsBelowIt() {
         var lobby = Lobby(rule: .after(5_000_000), capacity: 8, minimum: 2)
         lobby.add(Self.peer(1))
-        var started = lobby.changed(now: 0)
+        var started = lobby.playersChanged(now: 0)
         #expect(lobby.startsAt == nil)
         lobby.add(Self.peer(2))
-        started = started || lobby.changed(now: 1_000_000)
+        started = started || lobby.playersChanged(now: 1_000_000)
         #expect(lobby.startsAt == 6_000_000)
         lobby.add(Self.peer(3))
-        started = started || lobby.changed(now: 2_000_000)
+        started = started || lobby.playersChanged(now: 2_000_000)
         #expect(!started)  // `after` starts games on time only
         #expect(lobby.startsAt == 6_000_000)  // a countdown under way goes on
         #expect(lobby.status(now: 2_000_000) == LobbyStatus(players: 3, capacity: 8, startRule: "after", startsInMs: 4_000))
@@ -43,7 +43,7 @@ import Testing
         #expect(lobby.isDue(now: 6_000_000))
         let removed = [lobby.remove(PeerID(rawValue: 3)), lobby.remove(PeerID(rawValue: 3)), lobby.remove(PeerID(rawValue: 2))]
         #expect(removed == [true, false, true])
-        _ = lobby.changed(now: 3_000_000)
+        _ = lobby.playersChanged(now: 3_000_000)
         #expect(lobby.startsAt == nil)
         #expect(!lobby.isDue(now: 9_000_000))
         #expect(lobby.status(now: 3_000_000) == LobbyStatus(players: 1, capacity: 8, startRule: "after", startsInMs: nil))

@@ -10,12 +10,14 @@ public struct ChatLine: Hashable, Sendable {
     /// What they said.
     public var text: String
 
-    /// The chat line in a session message, if it is one.
-    static func from(_ message: SessionMessage, name: String) -> ChatLine? {
-        guard let chat = try? message.decode(LobbyMessage.self), chat.kind == LobbyMessage.chatKind else { return nil }
-        return ChatLine(from: message.from, name: name, text: chat.text)
-    }
-
     /// `chat NAME: TEXT`.
     public var line: String { "chat \(name): \(text)" }
+}
+
+extension ChatLine {
+    /// The chat line in a session message from `name`; nil when the message is not chat.
+    init?(_ message: SessionMessage, name: String) {
+        guard let chat = try? message.decode(LobbyMessage.self), chat.kind == LobbyMessage.chatKind else { return nil }
+        self.init(from: message.from, name: name, text: chat.text)
+    }
 }

@@ -82,7 +82,7 @@ public struct GameHost<Table: GameTable>: Service {
         if let decoded = try? message.decode(Table.ClientMessage.self) {
             return .received(decoded, from: message.from, arrivedAt: message.receivedAt)
         }
-        if let chat = ChatLine.from(message, name: name ?? "#\(message.from)") {
+        if let chat = ChatLine(message, name: name ?? "#\(message.from)") {
             observer(.chat(chat))
             return nil
         }

@@ -38,7 +38,7 @@ public struct Lobby: Hashable, Sendable {
 
     /// Applies the rule after the players changed at `now`: true when a game starts now (then
     /// take the players with ``start()``); otherwise the countdown starts or stops as needed.
-    public mutating func changed(now: Int64) -> Bool {
+    public mutating func playersChanged(now: Int64) -> Bool {
         switch rule {
         case .whenFull:
             return waiting.count >= max(minimum, capacity)

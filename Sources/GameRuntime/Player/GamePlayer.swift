@@ -49,7 +49,7 @@ public final class GamePlayer<Model: PlayerModel>: Sendable {
                 let hostClock = session.hostClock
                 state.withLock { $0.model.received(decoded, at: message.receivedAt, hostClock: hostClock) }
                 sink.yield(.received(decoded))
-            } else if let chat = ChatLine.from(message, name: name(of: message.from)) {
+            } else if let chat = ChatLine(message, name: name(of: message.from)) {
                 sink.yield(.chat(chat))
             }
         }

@@ -185,7 +185,7 @@ public struct SnapTable: GameTable {
     }
 
     private mutating func lobbyChanged(now: Int64) -> [Effect] {
-        if lobby.changed(now: now) { return startGame(now: now) }
+        if lobby.playersChanged(now: now) { return startGame(now: now) }
         let waiting = lobby.waiting.map(\.id)
         return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: now)), to: waiting)]
     }

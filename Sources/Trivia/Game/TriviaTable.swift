@@ -110,7 +110,7 @@ public struct TriviaTable: GameTable {
     // MARK: Helpers
 
     private mutating func lobbyChanged(at moment: GameMoment) -> [Effect] {
-        if lobby.changed(now: moment.now) { return startGame(at: moment) }
+        if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
         let waiting = lobby.waiting.map(\.id)
         return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: moment.now)), to: waiting)]
     }
