@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Discovery", targets: ["Discovery"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
         .library(name: "Rendezvous", targets: ["Rendezvous"]),
+        .library(name: "GameRuntime", targets: ["GameRuntime"]),
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
@@ -58,23 +59,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .target(
-            name: "Trivia",
+            name: "GameRuntime",
             dependencies: [
                 "Matchmaking",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
-        .target(
-            name: "SnapGame",
-            dependencies: [
-                "Matchmaking",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+        .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Rendezvous", "Trivia", "SnapGame",
+                "Matchmaking", "Discovery", "Rendezvous", "GameRuntime", "Trivia", "SnapGame",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,12 +92,13 @@ let package = Package(
         .testTarget(
             name: "RendezvousTests",
             dependencies: ["Rendezvous", "Discovery", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "Matchmaking"]),
-        .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "Matchmaking"]),
+        .testTarget(name: "GameRuntimeTests", dependencies: ["GameRuntime", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "GameRuntime", "Matchmaking"]),
+        .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameRuntime", "Matchmaking"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Matchmaking", "Trivia", "SnapGame",
+                "Matchmaking", "GameRuntime", "Trivia", "SnapGame",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

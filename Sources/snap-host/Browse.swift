@@ -1,6 +1,7 @@
 import ArgumentParser
 import Discovery
 import Foundation
+import GameRuntime
 import Logging
 import Matchmaking
 import Rendezvous

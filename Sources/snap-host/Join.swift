@@ -2,6 +2,7 @@ import ArgumentParser
 import Discovery
 import Dispatch
 import Foundation
+import GameRuntime
 import Logging
 import Matchmaking
 import Rendezvous
@@ -74,15 +75,7 @@ struct Join: AsyncParsableCommand {
         quitter.connected(session)  // before saying so: a signal from then on must say bye
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
-        let names = PeerNames(session: session)
-        let reason: EndReason
-        if session.game == .snap {
-            reason = await SnapClientScreen(session: session, bot: bot ? snapBot.bot : nil, names: names).run()
-        } else if session.game == .trivia {
-            reason = await TriviaClientScreen(session: session, bot: bot, names: names).run()
-        } else {
-            reason = await Self.lobby(session, bot: bot, names: names)
-        }
+        let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, self)
         Terminal.err("disconnected: \(reason)")
         switch reason {
         case .userQuit, .serverQuit: return
@@ -109,35 +102,6 @@ struct Join: AsyncParsableCommand {
             return ValidationError(detail)
         }
     }
-
-    /// The lobby: chat until the connection ends.
-    private static func lobby(_ session: PlayerSession, bot: Bool, names: PeerNames) async -> EndReason {
-        if bot {
-            try? session.send(LobbyMessage.chat("hello from \(session.me.name)"), to: .all)
-        } else {
-            Self.readChat(into: session)
-        }
-        for await input in session.inputs {
-            names.note(input)
-            guard case .message(let message) = input, let chat = try? message.decode(LobbyMessage.self), chat.kind == "chat" else { continue }
-            Terminal.out("chat \(names.name(of: message.from)): \(chat.text)")
-        }
-        return await session.ended()
-    }
-
-    /// Reads stdin lines on a thread of its own; each becomes a chat line, `/quit` leaves.
-    private static func readChat(into session: PlayerSession) {
-        Thread.detachNewThread {
-            while let line = readLine() {
-                if line == "/quit" {
-                    Task { await session.quit() }
-                    return
-                }
-                guard !line.isEmpty else { continue }
-                try? session.send(LobbyMessage.chat(line), to: .all)
-            }
-        }
-    }
 }
 
 /// SIGINT/SIGTERM make the player leave with `bye userQuit`; before it is connected, they end
@@ -157,32 +121,6 @@ final class QuitOnSignal: Sendable {
     }
 
     func connected(_ session: PlayerSession) { self.session.withLock { $0 = session } }
-}
-
-/// Keeps the names of the players present, for printing.
-final class PeerNames: Sendable {
-    private let names: Mutex<[PeerID: String]>
-
-    init(session: PlayerSession) {
-        var names = [session.host.id: session.host.name, session.me.id: session.me.name]
-        for peer in session.initialPeers { names[peer.id] = peer.name }
-        self.names = Mutex(names)
-    }
-
-    func name(of id: PeerID) -> String { names.withLock { $0[id] } ?? "#\(id)" }
-
-    /// Prints a player's coming and going, and remembers its name.
-    func note(_ input: SessionInput) {
-        switch input {
-        case .joined(let peer):
-            names.withLock { $0[peer.id] = peer.name }
-            Terminal.out("joined: \(peer.name) (id \(peer.id))")
-        case .left(let peer, let reason):
-            Terminal.out("left: \(peer.name) (id \(peer.id)) \(reason.rawValue)")
-        case .message:
-            break
-        }
-    }
 }
 
 import Synchronization

@@ -2,12 +2,11 @@ import ArgumentParser
 import Foundation
 import Logging
 import Discovery
+import GameRuntime
 import Matchmaking
 import Rendezvous
 import NIOCore
 import ServiceLifecycle
-import SnapGame
-import Trivia
 
 /// `snap-host serve`: run a host until SIGTERM/SIGINT.
 struct Serve: AsyncParsableCommand {
@@ -71,16 +70,10 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard [GameName.lobby, .trivia, .snap].contains(GameName(rawValue: game)) else {
-            throw ValidationError("--game \(game): the games are `lobby`, `trivia` and `snap`")
+        guard let entry = GameRegistry.entry(for: GameName(rawValue: game)) else {
+            throw ValidationError("--game \(game): the games are \(GameRegistry.list)")
         }
-        if game == "snap" {
-            if trivia.isUsedBeyondStart { throw ValidationError("the trivia options need --game trivia") }
-            guard maxPlayers >= 2 else { throw ValidationError("snap needs --max-players of at least 2") }
-        } else if game != "trivia", trivia.isUsed {
-            throw ValidationError("the trivia options need --game trivia")
-        }
-        if game != "snap", snap.isUsed { throw ValidationError("the snap options need --game snap") }
+        try entry.validate(self)
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
@@ -110,20 +103,7 @@ struct Serve: AsyncParsableCommand {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
         FileLimit.raiseToHardLimit(logger: logger)
-        let bank: QuestionBank?
-        do {
-            bank = game == "trivia" ? try trivia.loadBank() : nil
-        } catch {
-            Terminal.err("snap-host: \(error)")
-            throw ExitCode(65)
-        }
-        let replay: ReplayLog?
-        do {
-            replay = try snap.replayLog.map { try ReplayLog(path: $0) }
-        } catch {
-            Terminal.err("snap-host: \(snap.replayLog ?? ""): cannot write the replay log")
-            throw ExitCode(73)
-        }
+        let startGame = try GameRegistry.entry(for: GameName(rawValue: game))!.prepare(self)
         let server: MatchmakingServer
         do {
             server = try MatchmakingServer(configuration: serverConfiguration(), logger: logger)
@@ -139,20 +119,7 @@ struct Serve: AsyncParsableCommand {
                 server: server, adapter: adapter, channel: rfcommChannel, logger: logger,
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
-        if game == "snap" {
-            let settings = snap.settings(startAfter: trivia.startAfter)
-            let screen = SnapHostScreen(capacity: maxPlayers, replay: replay)
-            screen.announce(settings)
-            let table = SnapTable(settings: settings, capacity: maxPlayers, seed: snap.seed ?? UInt64.random(in: 0...UInt64.max))
-            services.append(.init(service: SnapGameHost(session: server.session, table: table, logger: logger, observer: screen.show)))
-        } else if let bank {
-            let screen = TriviaHostScreen(capacity: maxPlayers)
-            screen.announce(bank: bank, settings: trivia.settings, rule: trivia.startRule)
-            let table = TriviaTable(bank: bank, settings: trivia.settings, startRule: trivia.startRule, capacity: maxPlayers)
-            services.append(.init(service: TriviaHost(session: server.session, table: table, logger: logger, observer: screen.show)))
-        } else {
-            services.append(.init(service: LobbyHost(session: server.session, output: Terminal.out)))
-        }
+        services.append(.init(service: startGame(server.session, logger)))
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()

@@ -46,3 +46,10 @@ struct SnapJoinOptions: ParsableArguments {
 
     var bot: SnapBotOptions { SnapBotOptions(reactionMs: reactionMs, jitterMs: reactionJitterMs ?? reactionMs / 2, flipMs: flipMs) }
 }
+
+/// How `join --bot` plays Snap!.
+struct SnapBotOptions: Sendable {
+    var reactionMs: Double
+    var jitterMs: Double
+    var flipMs: Double
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GameRuntime
 import Trivia
 
 /// `serve`'s trivia options (with `--game trivia`).
@@ -52,10 +53,10 @@ struct TriviaOptions: ParsableArguments {
     }
 
     /// When games start.
-    var startRule: TriviaTable.StartRule {
+    var startRule: StartRule {
         if startWhenFull { return .whenFull }
         if let startAfter { return .after(Int64(startAfter * 1_000_000)) }
-        return .default
+        return TriviaTable.defaultStartRule
     }
 
     /// The bank: the file given, else the built-in one.

@@ -1,22 +1,20 @@
-import Logging
+import GameRuntime
 import Matchmaking
-import Synchronization
 import Trivia
 
 @testable import Matchmaking
 
-/// A trivia host on a ``TestHost``: its table runs in a ``TriviaHost``; every event it reports is kept.
-/// `capacity` players start a game (`whenFull`); `admitting` (default: the same) are admitted.
-struct TriviaTestHost {
-    let host: TestHost
-    let events: Box<[TriviaHostEvent]>
-    let task: Task<Void, Never>
+/// A trivia host on a ``TestHost``.
+typealias TriviaTestHost = GameTestHost<TriviaTable>
+/// A trivia player driven by a test.
+typealias ScriptedPlayer = GameTestPlayer<TriviaPlayerState>
 
+extension GameTestHost where Table == TriviaTable {
+    /// `capacity` players start a game (`whenFull`); `admitting` (default: the same) are admitted.
     static func start(
-        bank: QuestionBank, mode: TriviaMode, capacity: Int, admitting: Int? = nil, rule: TriviaTable.StartRule = .whenFull, rounds: Int? = nil,
+        bank: QuestionBank, mode: TriviaMode, capacity: Int, admitting: Int? = nil, rule: StartRule = .whenFull, rounds: Int? = nil,
         questionTime: Double = 1, resultTime: Double = 0.1, judge: PressJudge = PressJudge(), heartbeat: HeartbeatConfiguration = .init(interval: .milliseconds(100), timeout: .seconds(3))
     ) async throws -> TriviaTestHost {
-        let host = try await TestHost.start(capacity: admitting ?? capacity, heartbeat: heartbeat)
         var settings = TriviaSettings()
         settings.mode = mode
         settings.rounds = rounds
@@ -24,28 +22,7 @@ struct TriviaTestHost {
         settings.resultTime = Int64(resultTime * 1_000_000)
         settings.judge = judge
         let table = TriviaTable(bank: bank, settings: settings, startRule: rule, capacity: capacity)
-        var logger = Logger(label: "test.trivia")
-        logger.logLevel = .critical
-        let events = Box<[TriviaHostEvent]>([])
-        let trivia = TriviaHost(session: host.server.session, table: table, logger: logger) { event in
-            events.mutate { $0.append(event) }
-        }
-        return TriviaTestHost(host: host, events: events, task: Task { await trivia.run() })
-    }
-
-    /// Messages the host sent, in order, with their recipients.
-    var sent: [(message: TriviaServerMessage, to: [PeerID])] {
-        events.mutate { events in
-            events.compactMap { event in
-                if case .sent(let message, let to) = event { return (message, to) }
-                return nil
-            }
-        }
-    }
-
-    func stop() async {
-        await host.server.shutdown()
-        await task.value
+        return try await start(table, admitting: admitting ?? capacity, heartbeat: heartbeat)
     }
 }
 
@@ -64,41 +41,10 @@ extension QuestionAsked {
     var wrong: Int { answers.firstIndex { $0 != "right" }! }
 }
 
-/// A player driven by a test: its updates are collected, and it can wait for one.
-final class ScriptedPlayer: Sendable {
-    let session: PlayerSession
-    let player: TriviaPlayer
-    let seen = Box<[TriviaServerMessage]>([])
-    private let feeding: Task<Void, Never>
-
-    /// A player on `session`; with `botSeed`, a ``TriviaBot`` answers every question.
-    init(_ session: PlayerSession, botSeed: UInt64? = nil) {
-        self.session = session
-        let player = TriviaPlayer(session: session)
-        self.player = player
-        let bot = botSeed.map { TriviaBot(player: player, rng: SplitMix64(seed: $0), thinking: 0.05...0.5) }
-        let seen = self.seen
-        let reader = Task { _ = await player.run() }
-        feeding = Task {
-            for await update in player.updates {
-                seen.mutate { $0.append(update) }
-                bot?.react(to: update)
-            }
-            await reader.value
-        }
-    }
-
-    var id: PeerID { session.me.id }
-
-    /// Waits for the first update (from the start, or after `skipping` updates) that `match` accepts.
-    func wait<T: Sendable>(within seconds: Double = 10, skipping: Int = 0, _ match: @escaping @Sendable (TriviaServerMessage) -> T?) async -> T? {
-        let found = Box<T?>(nil)
-        _ = await eventually(within: seconds) {
-            let hit = self.seen.mutate { $0.dropFirst(skipping).lazy.compactMap(match).first }
-            found.mutate { $0 = hit }
-            return hit != nil
-        }
-        return found.mutate { $0 }
+extension GameTestPlayer where Model == TriviaPlayerState {
+    /// A player on `session` whose ``TriviaBot`` (seeded with `botSeed`) answers every question.
+    convenience init(_ session: PlayerSession, botSeed: UInt64) {
+        self.init(session) { TriviaBot(player: $0, rng: SplitMix64(seed: botSeed), thinking: 0.05...0.5) }
     }
 
     func question(_ number: Int) async -> QuestionAsked? {
@@ -123,26 +69,15 @@ final class ScriptedPlayer: Sendable {
         await wait { if case .rejected(let r) = $0, reason == nil || r.reason == reason { r.reason } else { nil } }
     }
 
-    var rejections: [AnswerRejected] {
-        seen.mutate { $0.compactMap { if case .rejected(let rejected) = $0 { rejected } else { nil } } }
-    }
+    var rejections: [AnswerRejected] { all { if case .rejected(let rejected) = $0 { rejected } else { nil } } }
 
-    var accepted: [AnswerAccepted] {
-        seen.mutate { $0.compactMap { if case .accepted(let accepted) = $0 { accepted } else { nil } } }
-    }
+    var accepted: [AnswerAccepted] { all { if case .accepted(let accepted) = $0 { accepted } else { nil } } }
 
-    var results: [QuestionResult] {
-        seen.mutate { $0.compactMap { if case .result(let result) = $0 { result } else { nil } } }
-    }
+    var results: [QuestionResult] { all { if case .result(let result) = $0 { result } else { nil } } }
 
     /// Sends a raw answer, bypassing the device's own checks (as a buggy or hostile client would).
     func sendRaw(question: Int, choice: Int, pressedAt: Int64 = Press.now()) throws {
         try session.send(TriviaClientMessage.answer(AnswerGiven(question: question, choice: choice, pressedAt: pressedAt)))
-    }
-
-    func quit() async {
-        await session.quit()
-        await feeding.value
     }
 }
 

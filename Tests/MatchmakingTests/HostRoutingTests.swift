@@ -77,7 +77,7 @@ import Testing
         #expect(host.machine.send(Self.body, to: .peers([PeerID(rawValue: 42)]), now: host.now).writes.isEmpty)
     }
 
-    // MARK: Roster batches
+    // MARK: RosterBatch batches
 
     @Test func joinsAndLeavesReachTheOthersInOneBatch() {
         var host = HostDriver(capacity: 5)

@@ -1,3 +1,4 @@
+import GameRuntime
 import Matchmaking
 import SnapGame
 import Testing
@@ -11,7 +12,7 @@ import Testing
         #expect(game.seats.allSatisfy { $0.faceUp.isEmpty })
         #expect(SnapMatch(seed: 7, players: [ann, bob, cy]) == game)
         #expect(SnapMatch(seed: 8, players: [ann, bob, cy]) != game)
-        let deck = SnapRandom.shuffledDeck(seed: 7)
+        let deck = Card.shuffledDeck(seed: 7)
         #expect(game.seats[1].faceDown.first == deck[1])  // the second card went to the second seat
         #expect(game.turnPlayer == ann.id)
     }
@@ -142,7 +143,7 @@ import Testing
     @Test(arguments: 0..<40) func randomGamesConserveTheDeckAndEnd(seed: UInt64) {
         let players = [ann, bob, cy, Peer(id: PeerID(rawValue: 4), name: "Dee")].prefix(2 + Int(seed % 3))
         var game = SnapMatch(seed: seed, players: Array(players), maxFlips: 3_000)
-        var rng = SnapRandom(seed: seed &* 31)
+        var rng = SplitMix64(seed: seed &* 31)
         var steps = 0
         while !game.isOver {
             steps += 1

@@ -1,4 +1,5 @@
 import Foundation
+import GameRuntime
 import Matchmaking
 import SnapGame
 import Testing
@@ -6,11 +7,11 @@ import Testing
 /// The host's table: lobby, start, judging snaps with the clock offsets, replay log.
 @Suite struct TableTests {
     /// A table of Ann, Bob and Cy (whenFull, capacity 3) with the game just dealt; returns the actions so far.
-    func started(_ settings: SnapSettings = SnapSettings(), seed: UInt64 = 5) -> (SnapTable, [SnapTable.Action]) {
+    func started(_ settings: SnapSettings = SnapSettings(), seed: UInt64 = 5) -> (SnapTable, [SnapTable.Effect]) {
         var table = SnapTable(settings: settings, capacity: 3, seed: seed)
-        var actions = table.joined(ann, now: 0)
-        actions += table.joined(bob, now: 0)
-        actions += table.joined(cy, now: 0)
+        var actions = table.joined(ann, at: GameMoment(now: 0))
+        actions += table.joined(bob, at: GameMoment(now: 0))
+        actions += table.joined(cy, at: GameMoment(now: 0))
         return (table, actions)
     }
 
@@ -18,8 +19,8 @@ import Testing
     func flipUntilMatch(_ table: inout SnapTable, now: Int64 = 1) -> [SnapLogEntry] {
         var entries: [SnapLogEntry] = []
         while let game = table.game, !game.hasMatch {
-            let actions = table.received(.flip, from: game.turnPlayer!, arrivedAt: now, clocks: [:])
-            entries += actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
+            let actions = table.received(.flip, from: game.turnPlayer!, arrivedAt: now, at: GameMoment(now: now))
+            entries += actions.compactMap { if case .note(let entry) = $0 { entry } else { nil } }
         }
         return entries
     }
@@ -30,14 +31,14 @@ import Testing
 
     @Test func aFullHouseStartsTheGameWithoutLateJoinersAndLogsTheDeal() {
         let (table, actions) = started()
-        #expect(actions.contains(.gameStarted))
-        #expect(actions.contains { if case .log(.deal(_, _, let players)) = $0 { players == [ann, bob, cy] } else { false } })
+        #expect(actions.contains(.gameStarted(lateJoinersAllowed: false)))
+        #expect(actions.contains { if case .note(.deal(_, _, let players)) = $0 { players == [ann, bob, cy] } else { false } })
         #expect(table.game?.conserves52 == true)
     }
 
     @Test func aFlipOutOfTurnIsRefusedToTheSenderOnly() {
         var (table, _) = started()
-        let actions = table.received(.flip, from: bob.id, arrivedAt: 1, clocks: [:])
+        let actions = table.received(.flip, from: bob.id, arrivedAt: 1, at: GameMoment(now: 1))
         #expect(actions == [.send(.refused(Refused(action: "flip", reason: .notYourTurn)), to: [bob.id])])
     }
 
@@ -50,14 +51,14 @@ import Testing
         // The table went out at t=1_000_000. Bob saw it at +40 ms, pressed 5 ms later (his clock: +1 s),
         // and his press arrived 40 ms after that. Cy saw it at +1 ms and pressed 25 ms later.
         let sent: Int64 = 1_000_000
-        #expect(table.received(.snap(SnapPress(seq: seq, pressedAt: sent + 26_000)), from: cy.id, arrivedAt: sent + 27_000, clocks: clocks).isEmpty)
+        #expect(table.received(.snap(SnapPress(seq: seq, pressedAt: sent + 26_000)), from: cy.id, arrivedAt: sent + 27_000, at: GameMoment(now: sent + 27_000, clocks: clocks)).isEmpty)
         #expect(table.nextWake == sent + 27_000 + 80_000)  // the window: the slowest median round trip
-        #expect(table.received(.flip, from: table.game!.turnPlayer!, arrivedAt: sent + 30_000, clocks: clocks)
+        #expect(table.received(.flip, from: table.game!.turnPlayer!, arrivedAt: sent + 30_000, at: GameMoment(now: sent + 30_000, clocks: clocks))
             == [.send(.refused(Refused(action: "flip", reason: .judging)), to: [table.game!.turnPlayer!])])
-        #expect(table.received(.snap(SnapPress(seq: seq, pressedAt: sent + 45_000 + 1_000_000)), from: bob.id, arrivedAt: sent + 85_000, clocks: clocks).isEmpty)
-        #expect(table.tick(now: sent + 100_000, clocks: clocks).isEmpty)  // not yet
-        let actions = table.tick(now: sent + 107_000, clocks: clocks)
-        #expect(actions.contains(.log(.snap(player: bob.id, snappers: [bob.id, cy.id], valid: true))))
+        #expect(table.received(.snap(SnapPress(seq: seq, pressedAt: sent + 45_000 + 1_000_000)), from: bob.id, arrivedAt: sent + 85_000, at: GameMoment(now: sent + 85_000, clocks: clocks)).isEmpty)
+        #expect(table.woke(at: GameMoment(now: sent + 100_000, clocks: clocks)).isEmpty)  // not yet
+        let actions = table.woke(at: GameMoment(now: sent + 107_000, clocks: clocks))
+        #expect(actions.contains(.note(.snap(player: bob.id, snappers: [bob.id, cy.id], valid: true))))
         #expect(table.game?.hasMatch == false)
         #expect(table.nextWake == nil)
 
@@ -67,46 +68,46 @@ import Testing
         var (unfair, _) = started(settings)
         _ = flipUntilMatch(&unfair)
         let same = try #require(unfair.game?.seq)
-        _ = unfair.received(.snap(SnapPress(seq: same, pressedAt: sent + 26_000)), from: cy.id, arrivedAt: sent + 27_000, clocks: clocks)
-        _ = unfair.received(.snap(SnapPress(seq: same, pressedAt: sent + 45_000 + 1_000_000)), from: bob.id, arrivedAt: sent + 85_000, clocks: clocks)
-        #expect(unfair.tick(now: sent + 200_000, clocks: clocks).contains(.log(.snap(player: cy.id, snappers: [cy.id, bob.id], valid: true))))
+        _ = unfair.received(.snap(SnapPress(seq: same, pressedAt: sent + 26_000)), from: cy.id, arrivedAt: sent + 27_000, at: GameMoment(now: sent + 27_000, clocks: clocks))
+        _ = unfair.received(.snap(SnapPress(seq: same, pressedAt: sent + 45_000 + 1_000_000)), from: bob.id, arrivedAt: sent + 85_000, at: GameMoment(now: sent + 85_000, clocks: clocks))
+        #expect(unfair.woke(at: GameMoment(now: sent + 200_000, clocks: clocks)).contains(.note(.snap(player: cy.id, snappers: [cy.id, bob.id], valid: true))))
     }
 
     @Test func snapsOnATableWithoutAMatchAreFalseAndEachSnapperPays() throws {
         var (table, _) = started()
         let game = try #require(table.game)
         #expect(!game.hasMatch)  // just dealt: nothing face up
-        _ = table.received(.snap(SnapPress(seq: game.seq, pressedAt: 10)), from: ann.id, arrivedAt: 10, clocks: [:])
-        _ = table.received(.snap(SnapPress(seq: game.seq, pressedAt: 12)), from: bob.id, arrivedAt: 12, clocks: [:])
-        #expect(table.received(.snap(SnapPress(seq: game.seq, pressedAt: 13)), from: bob.id, arrivedAt: 13, clocks: [:])
+        _ = table.received(.snap(SnapPress(seq: game.seq, pressedAt: 10)), from: ann.id, arrivedAt: 10, at: GameMoment(now: 10))
+        _ = table.received(.snap(SnapPress(seq: game.seq, pressedAt: 12)), from: bob.id, arrivedAt: 12, at: GameMoment(now: 12))
+        #expect(table.received(.snap(SnapPress(seq: game.seq, pressedAt: 13)), from: bob.id, arrivedAt: 13, at: GameMoment(now: 13))
             == [.send(.refused(Refused(action: "snap", reason: .alreadySnapped)), to: [bob.id])])
-        let actions = table.tick(now: 100_000, clocks: [:])
-        let logged = actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
+        let actions = table.woke(at: GameMoment(now: 100_000))
+        let logged = actions.compactMap { if case .note(let entry) = $0 { entry } else { nil } }
         #expect(logged == [.snap(player: ann.id, snappers: [ann.id, bob.id], valid: false), .snap(player: bob.id, snappers: [ann.id, bob.id], valid: false)])
         #expect(table.game.map { [$0.cards(ann), $0.cards(bob), $0.cards(cy)] } == [17, 16, 19])
     }
 
     @Test func aSnapOnAnOlderTableThatNoLongerMatchesIsStaleNotFalse() throws {
         var (table, _) = started()
-        _ = table.received(.flip, from: ann.id, arrivedAt: 1, clocks: [:])
+        _ = table.received(.flip, from: ann.id, arrivedAt: 1, at: GameMoment(now: 1))
         let seen = try #require(table.game?.seq)
-        _ = table.received(.flip, from: bob.id, arrivedAt: 2, clocks: [:])
+        _ = table.received(.flip, from: bob.id, arrivedAt: 2, at: GameMoment(now: 2))
         if table.game?.hasMatch == false {
-            #expect(table.received(.snap(SnapPress(seq: seen, pressedAt: 3)), from: cy.id, arrivedAt: 3, clocks: [:])
+            #expect(table.received(.snap(SnapPress(seq: seen, pressedAt: 3)), from: cy.id, arrivedAt: 3, at: GameMoment(now: 3))
                 == [.send(.refused(Refused(action: "snap", reason: .stale)), to: [cy.id])])
         }
-        #expect(table.received(.snap(SnapPress(seq: seen + 99, pressedAt: 3)), from: cy.id, arrivedAt: 3, clocks: [:])
+        #expect(table.received(.snap(SnapPress(seq: seen + 99, pressedAt: 3)), from: cy.id, arrivedAt: 3, at: GameMoment(now: 3))
             == [.send(.refused(Refused(action: "snap", reason: .stale)), to: [cy.id])])
     }
 
     @Test func aPlayerLeavingMidGameIsRemovedAndTheLastOneWins() throws {
         var (table, _) = started()
         var log: [SnapLogEntry] = []
-        func keep(_ actions: [SnapTable.Action]) { log += actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } } }
-        keep(table.left(bob.id, now: 5))
+        func keep(_ actions: [SnapTable.Effect]) { log += actions.compactMap { if case .note(let entry) = $0 { entry } else { nil } } }
+        keep(table.left(bob, reason: .userQuit, at: GameMoment(now: 5)))
         #expect(table.game?.seatOf(bob).status == .left)
         #expect(table.game?.conserves52 == true)
-        let last = table.left(cy.id, now: 6)
+        let last = table.left(cy, reason: .userQuit, at: GameMoment(now: 6))
         keep(last)
         #expect(last.contains(.gameEnded))
         #expect(last.contains { if case .send(.gameOver(let final), _) = $0 { final.winners == [ann.id] && final.ended == .lastPlayer } else { false } })
@@ -119,20 +120,20 @@ import Testing
         var settings = SnapSettings()
         settings.maxFlips = 400
         var (table, actions) = started(settings, seed: 11)
-        var log = actions.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
+        var log = actions.compactMap { if case .note(let entry) = $0 { entry } else { nil } }
         var now: Int64 = 1
-        var rng = SnapRandom(seed: 4)
+        var rng = SplitMix64(seed: 4)
         while let game = table.game {
             now += 1_000
-            var step: [SnapTable.Action]
+            var step: [SnapTable.Effect]
             if game.hasMatch {
                 let snapper = game.playing.map { game.seats[$0].peer.id }.randomElement(using: &rng)!
-                step = table.received(.snap(SnapPress(seq: game.seq, pressedAt: now)), from: snapper, arrivedAt: now, clocks: [:])
-                step += table.tick(now: now + 10_000, clocks: [:])
+                step = table.received(.snap(SnapPress(seq: game.seq, pressedAt: now)), from: snapper, arrivedAt: now, at: GameMoment(now: now))
+                step += table.woke(at: GameMoment(now: now + 10_000))
             } else {
-                step = table.received(.flip, from: game.turnPlayer!, arrivedAt: now, clocks: [:])
+                step = table.received(.flip, from: game.turnPlayer!, arrivedAt: now, at: GameMoment(now: now))
             }
-            log += step.compactMap { if case .log(let entry) = $0 { entry } else { nil } }
+            log += step.compactMap { if case .note(let entry) = $0 { entry } else { nil } }
             if let game = table.game { #expect(game.conserves52) }
         }
         let games = try SnapReplay.replay(log)

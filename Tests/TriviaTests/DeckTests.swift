@@ -1,3 +1,4 @@
+import GameRuntime
 import Testing
 
 @testable import Trivia

@@ -1,3 +1,4 @@
+import GameRuntime
 import Foundation
 import Matchmaking
 import Testing

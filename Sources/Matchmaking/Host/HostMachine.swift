@@ -54,8 +54,8 @@ public struct HostMachine<Link: Sendable>: Sendable {
         let link: LinkID
         /// Liveness and clock samples.
         var heartbeat: Heartbeat
-        /// Which roster notes this player has not been told yet (see ``Roster``).
-        var rosterMark: Roster.Mark
+        /// Which roster notes this player has not been told yet (see ``RosterBatch``).
+        var rosterMark: RosterBatch.Mark
     }
 
     /// The rules.
@@ -74,7 +74,7 @@ public struct HostMachine<Link: Sendable>: Sendable {
     var names: [String: PeerID] = [:]
     /// How many links are awaiting their hello.
     var pending = 0
-    var roster = Roster()
+    var roster = RosterBatch()
     var nextPeer: UInt32 = 1
     var pingRound: UInt32 = 0
     var refusalLog = LogThrottle(interval: .seconds(10))

@@ -1,3 +1,5 @@
+import GameRuntime
+
 /// One card of the standard 52-card deck. Its `id` (0-51) is `suit * 13 + rank - 1`.
 public struct Card: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// 0...51.
@@ -42,25 +44,11 @@ public struct Card: Hashable, Sendable, Codable, Comparable, CustomStringConvert
     }
 }
 
-/// A small, fast, seedable random number generator (SplitMix64): the same seed deals the same
-/// deck, so a game can be replayed. Seed it from `SystemRandomNumberGenerator` in production.
-public struct SnapRandom: RandomNumberGenerator, Hashable, Sendable {
-    private var state: UInt64
-
-    /// Starts from `seed`.
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A deck shuffled with this seed (Fisher-Yates, so the order depends only on the seed).
+extension Card {
+    /// A deck shuffled with `seed` (Fisher-Yates with ``SplitMix64``, so the order depends only
+    /// on the seed: a game can be replayed).
     public static func shuffledDeck(seed: UInt64) -> [Card] {
-        var rng = SnapRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var cards = Card.deck
         var index = cards.count - 1
         while index > 0 {

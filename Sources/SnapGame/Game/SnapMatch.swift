@@ -78,7 +78,7 @@ public struct SnapMatch: Hashable, Sendable {
         precondition(players.count >= 2, "Snap! needs at least 2 players")
         precondition(maxFlips > 0, "maxFlips must be positive")
         var seats = players.map { Seat(peer: $0, faceDown: [], faceUp: [], status: .playing) }
-        for (index, card) in SnapRandom.shuffledDeck(seed: seed).enumerated() {
+        for (index, card) in Card.shuffledDeck(seed: seed).enumerated() {
             seats[index % seats.count].faceDown.append(card)
         }
         self.seats = seats

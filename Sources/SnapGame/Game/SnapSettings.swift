@@ -1,24 +1,9 @@
+import GameRuntime
 import Matchmaking
 
 /// The rules of the host's games, fixed for the run. Times are in microseconds.
 public struct SnapSettings: Hashable, Sendable {
-    /// When a game starts.
-    public enum StartRule: Hashable, Sendable {
-        /// As soon as the host is full (the default for Snap!).
-        case whenFull
-        /// This long after a second player is waiting (a game needs 2).
-        case after(Int64)
-
-        /// `whenFull` or `after`, as the lobby status says it.
-        public var name: String {
-            switch self {
-            case .whenFull: "whenFull"
-            case .after: "after"
-            }
-        }
-    }
-
-    /// When games start.
+    /// When games start (`after`: counting from a second player waiting, as a game needs two).
     public var startRule: StartRule = .whenFull
     /// The flip after which a game ends on card count (guards against games that never end).
     public var maxFlips = 5_000

@@ -1,9 +1,10 @@
+import GameRuntime
 import Matchmaking
 
 /// The Snap! host from game to game, and the judge of who snapped first: a lobby where players
 /// gather until the start rule is met, a game (``SnapMatch``), and back to the lobby. Pure: every
-/// event takes the time (host monotonic microseconds) and the players' clock estimates, and
-/// returns actions.
+/// event takes the moment (host monotonic microseconds and the players' clock estimates), and
+/// returns effects for ``GameHost``; the replay log's entries are its notes.
 ///
 /// **Judging.** The first snap to arrive opens a collection window (``PressJudge``'s: the
 /// largest median round trip among the players, 5-150 ms). Until it closes the table is frozen
@@ -15,7 +16,12 @@ import Matchmaking
 /// decides (earlier corrected time, then lower player id). A valid snap is applied for the first
 /// in order only (the others were late, not false); when the table shows no match, every snap in
 /// the window was false and each pays, in judged order.
-public struct SnapTable: Sendable {
+public struct SnapTable: GameTable {
+    public typealias ClientMessage = SnapClientMessage
+    public typealias ServerMessage = SnapServerMessage
+    /// An entry for the replay log.
+    public typealias Note = SnapLogEntry
+
     /// Snaps being collected.
     public struct Window: Hashable, Sendable {
         /// When judging happens.
@@ -26,41 +32,28 @@ public struct SnapTable: Sendable {
 
     /// Where the host is.
     public enum State: Sendable {
-        /// Between games; `startsAt` while a countdown runs.
-        case lobby(startsAt: Int64?)
-        /// A game runs; `window` while snaps are being collected.
+        /// Between games: players wait in ``SnapTable/lobby``.
+        case lobby
+        /// A game runs; `window` while snaps are being collected. Games take no late joiners.
         case playing(SnapMatch, window: Window?)
-    }
-
-    /// What the runner must do.
-    public enum Action: Hashable, Sendable {
-        /// Send this message to these players.
-        case send(SnapServerMessage, to: [PeerID])
-        /// A game started: deny new players `inProgress` until it ends.
-        case gameStarted
-        /// The game ended: admit players again.
-        case gameEnded
-        /// Append this entry to the replay log.
-        case log(SnapLogEntry)
     }
 
     /// The rules.
     public let settings: SnapSettings
-    /// Most players the host admits ("full").
-    public let capacity: Int
     /// Where the host is.
-    public private(set) var state: State = .lobby(startsAt: nil)
-    /// Players waiting for the next game, in order of arrival.
-    public private(set) var waiting: [Peer] = []
+    public private(set) var state: State = .lobby
+    /// Players waiting for the next game (a game needs two), and the countdown.
+    public private(set) var lobby: Lobby
     /// Games started.
     public private(set) var gamesPlayed = 0
-    private var seeds: SnapRandom
+    private var seeds: SplitMix64
 
-    /// A host in its lobby; each game's deck is shuffled with the next seed drawn from `seed`.
+    /// A host in its lobby admitting at most `capacity` players; each game's deck is shuffled
+    /// with the next seed drawn from `seed`.
     public init(settings: SnapSettings, capacity: Int, seed: UInt64) {
         self.settings = settings
-        self.capacity = capacity
-        self.seeds = SnapRandom(seed: seed)
+        self.lobby = Lobby(rule: settings.startRule, capacity: capacity, minimum: 2)
+        self.seeds = SplitMix64(seed: seed)
     }
 
     /// The game under way.
@@ -69,42 +62,39 @@ public struct SnapTable: Sendable {
         return nil
     }
 
-    /// When ``tick(now:clocks:)`` has something to do.
+    /// When the countdown ends, or the collection window closes.
     public var nextWake: Int64? {
         switch state {
-        case .lobby(let startsAt): startsAt
+        case .lobby: lobby.startsAt
         case .playing(_, let window): window?.closesAt
         }
     }
 
     // MARK: Events
 
-    /// A player was admitted.
-    public mutating func joined(_ peer: Peer, now: Int64) -> [Action] {
-        waiting.append(peer)
-        guard case .lobby(let startsAt) = state else {
-            return [.send(.lobby(lobbyStatus(startsAt: nil, now: now)), to: [peer.id])]
-        }
-        return lobbyChanged(startsAt: startsAt, now: now)
+    public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
+        lobby.add(peer)
+        guard case .lobby = state else { return [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])] }
+        return lobbyChanged(now: moment.now)
     }
 
-    /// A player left.
-    public mutating func left(_ id: PeerID, now: Int64) -> [Action] {
-        waiting.removeAll { $0.id == id }
+    public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
+        let (id, now) = (peer.id, moment.now)
+        lobby.remove(id)
         switch state {
-        case .lobby(let startsAt):
-            return lobbyChanged(startsAt: startsAt, now: now)
+        case .lobby:
+            return lobbyChanged(now: now)
         case .playing(var game, var window):
             guard game.leave(id) else { return [] }
             window?.presses.removeAll { $0.peer == id }
             if window?.presses.isEmpty == true { window = nil }
-            return [.log(.leave(player: id))] + after(game, window: window, event: TableEvent(type: "leave", player: id), now: now)
+            return [.note(.leave(player: id))] + after(game, window: window, event: TableEvent(type: "leave", player: id), now: now)
         }
     }
 
-    /// A message from a player arrived at `arrivedAt` (nil: not a Snap! message).
-    public mutating func received(_ message: SnapClientMessage?, from id: PeerID, arrivedAt: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
-        func refuse(_ reason: SnapRefusal, _ action: String?) -> [Action] { [.send(.refused(Refused(action: action, reason: reason)), to: [id])] }
+    /// A flip or a snap (nil: not a Snap! message, refused as `malformed`).
+    public mutating func received(_ message: SnapClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
+        func refuse(_ reason: SnapRefusal, _ action: String?) -> [Effect] { [.send(.refused(Refused(action: action, reason: reason)), to: [id])] }
         guard let message else { return refuse(.malformed, nil) }
         let action = message == .flip ? "flip" : "snap"
         guard case .playing(var game, var window) = state else { return refuse(.noGame, action) }
@@ -115,7 +105,7 @@ public struct SnapTable: Sendable {
             switch game.flip(by: id) {
             case .failure(let refusal): return refuse(refusal == .notYourTurn ? .notYourTurn : .notPlaying, action)
             case .success(let card):
-                return [.log(.flip(player: id, card: card))]
+                return [.note(.flip(player: id, card: card))]
                     + after(game, window: nil, event: TableEvent(type: "flip", player: id, card: card), now: arrivedAt)
             }
         case .snap(let press):
@@ -127,7 +117,7 @@ public struct SnapTable: Sendable {
                 window = open
             } else {
                 let players = game.playing.map { game.seats[$0].peer.id }
-                let span = settings.judge.collectionWindow(clocks: players.compactMap { clocks[$0] })
+                let span = settings.judge.collectionWindow(clocks: players.compactMap { moment.clocks[$0] })
                 window = Window(closesAt: arrivedAt + span, presses: [entry])
             }
             state = .playing(game, window: window)
@@ -135,20 +125,19 @@ public struct SnapTable: Sendable {
         }
     }
 
-    /// Time passed: starts a game, or judges the snaps, when due.
-    public mutating func tick(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+    /// Starts a game, or judges the snaps, when due.
+    public mutating func woke(at moment: GameMoment) -> [Effect] {
         switch state {
-        case .lobby(let startsAt):
-            guard let startsAt, now >= startsAt, waiting.count >= 2 else { return [] }
-            return startGame(now: now)
+        case .lobby:
+            return lobby.isDue(now: moment.now) ? startGame(now: moment.now) : []
         case .playing(let game, let window):
-            guard let window, now >= window.closesAt else { return [] }
-            return judge(window, in: game, now: now, clocks: clocks)
+            guard let window, moment.now >= window.closesAt else { return [] }
+            return judge(window, in: game, now: moment.now, clocks: moment.clocks)
         }
     }
 
     /// Orders the window's snaps and applies them.
-    private mutating func judge(_ window: Window, in game: SnapMatch, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+    private mutating func judge(_ window: Window, in game: SnapMatch, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Effect] {
         var game = game
         let placed = window.presses.map { press -> JudgedPress in
             guard settings.clockCorrection else { return JudgedPress(press: press, time: press.arrivedAt, basis: .arrival) }
@@ -157,73 +146,57 @@ public struct SnapTable: Sendable {
             return judged
         }
         let order = settings.judge.judge(placed).order.map(\.peer)
-        var actions: [Action] = []
+        var effects: [Effect] = []
         if game.hasMatch {
             let winner = order[0]
             guard case .won(let cards, let from) = game.snap(by: winner) else { preconditionFailure("a snap on a match wins") }
-            actions.append(.log(.snap(player: winner, snappers: order, valid: true)))
-            return actions + after(
+            effects.append(.note(.snap(player: winner, snappers: order, valid: true)))
+            return effects + after(
                 game, window: nil, event: TableEvent(type: "snap", player: winner, cards: cards, players: from, snappers: order), now: now)
         }
         for snapper in order where !game.isOver {
             guard case .paid(let to) = game.snap(by: snapper) else { continue }
-            actions.append(.log(.snap(player: snapper, snappers: order, valid: false)))
-            actions += after(game, window: nil, event: TableEvent(type: "falseSnap", player: snapper, players: to, snappers: order), now: now)
+            effects.append(.note(.snap(player: snapper, snappers: order, valid: false)))
+            effects += after(game, window: nil, event: TableEvent(type: "falseSnap", player: snapper, players: to, snappers: order), now: now)
             guard case .playing(let next, _) = state else { break }
             game = next
         }
         if case .playing(let next, _) = state { state = .playing(next, window: nil) }
-        return actions
+        return effects
     }
 
     // MARK: Helpers
 
     /// After an event: tell everyone the table, and end the game when it is over.
-    private mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Action] {
+    private mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Effect] {
         let everyone = game.seats.filter { $0.status != .left }.map(\.peer.id)
-        var actions: [Action] = [.send(.table(Self.view(game, event: event)), to: everyone)]
+        var effects: [Effect] = [.send(.table(Self.view(game, event: event)), to: everyone)]
         guard let outcome = game.outcome else {
             state = .playing(game, window: window)
-            return actions
+            return effects
         }
         let standings = Self.seats(game).sorted { ($0.cards, $1.id) > ($1.cards, $0.id) }
-        actions.append(.send(.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips)), to: everyone))
-        actions.append(.log(.end(
+        effects.append(.send(.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips)), to: everyone))
+        effects.append(.note(.end(
             outcome, flips: game.flips, cards: game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }, removed: game.removed.count)))
-        actions.append(.gameEnded)
-        state = .lobby(startsAt: nil)
-        return actions + lobbyChanged(startsAt: nil, now: now)
+        effects.append(.gameEnded)
+        state = .lobby
+        return effects + lobbyChanged(now: now)
     }
 
-    private mutating func lobbyChanged(startsAt: Int64?, now: Int64) -> [Action] {
-        var startsAt = startsAt
-        switch settings.startRule {
-        case .whenFull:
-            if waiting.count >= max(2, capacity) { return startGame(now: now) }
-        case .after(let delay):
-            if waiting.count < 2 {
-                startsAt = nil
-            } else if startsAt == nil {
-                startsAt = now + delay
-            }
-        }
-        state = .lobby(startsAt: startsAt)
-        return waiting.isEmpty ? [] : [.send(.lobby(lobbyStatus(startsAt: startsAt, now: now)), to: waiting.map(\.id))]
+    private mutating func lobbyChanged(now: Int64) -> [Effect] {
+        if lobby.playersChanged(now: now) { return startGame(now: now) }
+        let waiting = lobby.waiting.map(\.id)
+        return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: now)), to: waiting)]
     }
 
-    private func lobbyStatus(startsAt: Int64?, now: Int64) -> SnapLobby {
-        SnapLobby(
-            players: waiting.count, capacity: capacity, startRule: settings.startRule.name, startsInMs: startsAt.map { max(0, $0 - now) / 1000 })
-    }
-
-    private mutating func startGame(now: Int64) -> [Action] {
+    private mutating func startGame(now: Int64) -> [Effect] {
         let seed = seeds.next()
-        let players = waiting
-        waiting = []
+        let players = lobby.start()
         gamesPlayed += 1
         let game = SnapMatch(seed: seed, players: players, maxFlips: settings.maxFlips)
         state = .playing(game, window: nil)
-        return [.gameStarted, .log(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
+        return [.gameStarted(lateJoinersAllowed: false), .note(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
                 .send(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id))]
     }
 

@@ -1,10 +1,11 @@
+import GameRuntime
 import Matchmaking
 
 /// What the Snap! host sends to players, as app message bodies: a JSON object whose `kind`
-/// names the case, with the payload's fields beside it (docs/SNAP.md).
+/// names the case, with the payload's fields beside it (``KindCoding``; docs/SNAP.md).
 public enum SnapServerMessage: Hashable, Sendable {
     /// `lobby`: waiting for players.
-    case lobby(SnapLobby)
+    case lobby(LobbyStatus)
     /// `table`: the table after an event (the deal, a flip, a snap, a leave).
     case table(TableState)
     /// `refused`: your flip or snap was refused.
@@ -21,50 +22,45 @@ public enum SnapClientMessage: Hashable, Sendable {
     case snap(SnapPress)
 }
 
-private enum KindKey: String, CodingKey { case kind }
-
-private func unknownKind(_ kind: String, _ decoder: any Decoder) -> DecodingError {
-    .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown snap message kind \"\(kind)\""))
-}
-
 extension SnapServerMessage: Codable {
     public init(from decoder: any Decoder) throws {
-        let kind = try decoder.container(keyedBy: KindKey.self).decode(String.self, forKey: .kind)
-        switch kind {
-        case "lobby": self = .lobby(try SnapLobby(from: decoder))
-        case "table": self = .table(try TableState(from: decoder))
-        case "refused": self = .refused(try Refused(from: decoder))
-        case "gameOver": self = .gameOver(try SnapFinal(from: decoder))
-        default: throw unknownKind(kind, decoder)
+        let kind = try KindCoding.kind(in: decoder)
+        if kind == "table" {
+            self = .table(try TableState(from: decoder))
+        } else if kind == "refused" {
+            self = .refused(try Refused(from: decoder))
+        } else if kind == "lobby" {
+            self = .lobby(try LobbyStatus(from: decoder))
+        } else if kind == "gameOver" {
+            self = .gameOver(try SnapFinal(from: decoder))
+        } else {
+            throw KindCoding.unknown(kind, of: "snap", in: decoder)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: KindKey.self)
         switch self {
-        case .lobby(let payload): try container.encode("lobby", forKey: .kind); try payload.encode(to: encoder)
-        case .table(let payload): try container.encode("table", forKey: .kind); try payload.encode(to: encoder)
-        case .refused(let payload): try container.encode("refused", forKey: .kind); try payload.encode(to: encoder)
-        case .gameOver(let payload): try container.encode("gameOver", forKey: .kind); try payload.encode(to: encoder)
+        case .table(let state): try KindCoding.encode("table", state, to: encoder)
+        case .refused(let refused): try KindCoding.encode("refused", refused, to: encoder)
+        case .lobby(let status): try KindCoding.encode("lobby", status, to: encoder)
+        case .gameOver(let final): try KindCoding.encode("gameOver", final, to: encoder)
         }
     }
 }
 
 extension SnapClientMessage: Codable {
     public init(from decoder: any Decoder) throws {
-        let kind = try decoder.container(keyedBy: KindKey.self).decode(String.self, forKey: .kind)
-        switch kind {
+        switch try KindCoding.kind(in: decoder) {
         case "flip": self = .flip
         case "snap": self = .snap(try SnapPress(from: decoder))
-        default: throw unknownKind(kind, decoder)
+        case let kind: throw KindCoding.unknown(kind, of: "snap", in: decoder)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: KindKey.self)
         switch self {
-        case .flip: try container.encode("flip", forKey: .kind)
-        case .snap(let payload): try container.encode("snap", forKey: .kind); try payload.encode(to: encoder)
+        case .flip: try KindCoding.encode("flip", to: encoder)
+        case .snap(let press): try KindCoding.encode("snap", press, to: encoder)
         }
     }
 }

@@ -1,17 +1,5 @@
 import Matchmaking
 
-/// The host's lobby between games.
-public struct SnapLobby: Hashable, Sendable, Codable {
-    /// Players waiting for the next game.
-    public var players: Int
-    /// Most players the host admits.
-    public var capacity: Int
-    /// `whenFull`, or `after` a countdown.
-    public var startRule: String
-    /// Milliseconds until the game starts, while a countdown runs.
-    public var startsInMs: Int64?
-}
-
 /// One seat as every player sees it: the face-up top card and the pile sizes.
 public struct SeatView: Hashable, Sendable, Codable {
     /// The player.

@@ -2,7 +2,7 @@ import Matchmaking
 
 /// The rules of one trivia game on the host, from the first question to the final standings.
 /// Pure: every event takes the time (the host's monotonic clock in microseconds) and returns the
-/// messages to send; the runner (``TriviaHost``) sends them and wakes the machine at
+/// messages to send; ``TriviaTable`` runs it, and its runner sends them and wakes the machine at
 /// ``nextWake`` with ``tick(now:clocks:)``.
 ///
 /// `ready -> asking(1) -> showingResult(1) -> asking(2) -> ... -> showingResult(n) -> over`

@@ -1,74 +1,55 @@
+import GameRuntime
 import Matchmaking
 
 /// The trivia host from game to game: a lobby where players gather until the start rule is met,
 /// a game, and back to the lobby. Pure, like ``TriviaGame`` (which it runs): every event takes
-/// the time (host monotonic microseconds) and the players' clock estimates, and returns actions.
+/// the moment (host monotonic microseconds and the players' clock estimates), and returns
+/// effects for ``GameHost``.
 ///
 /// `lobby -> playing -> lobby -> ...`
 ///
 /// Players who join in the lobby play the next game; players who join during a game play in it
 /// from its next question, at zero points. When a game ends its players are done (clients leave
 /// at game over): the next game is for those who join after it.
-public struct TriviaTable: Sendable {
-    /// When a game starts.
-    public enum StartRule: Hashable, Sendable {
-        /// As soon as the host is full (`--start-when-full`).
-        case whenFull
-        /// This many microseconds after the first player arrives in the lobby (`--start-after`);
-        /// the countdown stops if everyone leaves.
-        case after(Int64)
-
-        /// The default when the command line says neither: 10 s after the first player arrives.
-        public static let `default` = StartRule.after(10_000_000)
-    }
+public struct TriviaTable: GameTable {
+    public typealias ClientMessage = TriviaClientMessage
+    public typealias ServerMessage = TriviaServerMessage
+    public typealias Note = Never
 
     /// Where the host is.
     public enum State: Sendable {
-        /// Between games. `startsAt` is set while the countdown of ``StartRule/after(_:)`` runs.
-        case lobby(startsAt: Int64?)
+        /// Between games: players wait in ``TriviaTable/lobby``.
+        case lobby
         /// A game runs.
         case playing(TriviaGame)
     }
 
-    /// What the runner must do.
-    public enum Action: Hashable, Sendable {
-        /// Send this message to these players.
-        case send(TriviaServerMessage, to: [PeerID])
-        /// A game started: keep admitting players (late joiners play from the next question).
-        case gameStarted
-        /// The game ended: the host is back in its lobby.
-        case gameEnded
-    }
+    /// When games start unless the command line says otherwise: 10 s after the first player arrives.
+    public static let defaultStartRule = StartRule.after(10_000_000)
 
     /// The questions games are drawn from.
     public let bank: QuestionBank
     /// The rules of every game.
     public let settings: TriviaSettings
-    /// When games start.
-    public let startRule: StartRule
-    /// Most players the host admits (the start rule's "full").
-    public let capacity: Int
     /// Where the host is.
-    public private(set) var state: State = .lobby(startsAt: nil)
-    /// Players waiting in the lobby for the next game, in order of arrival.
-    public private(set) var waiting: [Peer] = []
+    public private(set) var state: State = .lobby
+    /// Players waiting for the next game (one is enough for a game), and the countdown.
+    public private(set) var lobby: Lobby
     /// How many games have started.
     public private(set) var gamesPlayed = 0
     private var rng: SplitMix64
 
-    /// A host in its lobby.
+    /// A host in its lobby; `capacity` is the most players it admits (the start rule's "full").
     public init(bank: QuestionBank, settings: TriviaSettings, startRule: StartRule, capacity: Int, rng: SplitMix64 = SplitMix64()) {
         self.bank = bank
         self.settings = settings
-        self.startRule = startRule
-        self.capacity = capacity
+        self.lobby = Lobby(rule: startRule, capacity: capacity, minimum: 1)
         self.rng = rng
     }
 
-    /// When ``tick(now:clocks:)`` has something to do.
     public var nextWake: Int64? {
         switch state {
-        case .lobby(let startsAt): startsAt
+        case .lobby: lobby.startsAt
         case .playing(let game): game.nextWake
         }
     }
@@ -81,12 +62,11 @@ public struct TriviaTable: Sendable {
 
     // MARK: Events
 
-    /// A player was admitted.
-    public mutating func joined(_ peer: Peer, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+    public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
         switch state {
-        case .lobby(let startsAt):
-            waiting.append(peer)
-            return lobbyChanged(startsAt: startsAt, now: now, clocks: clocks)
+        case .lobby:
+            lobby.add(peer)
+            return lobbyChanged(at: moment)
         case .playing(var game):
             let actions = game.playerJoined(peer)
             state = .playing(game)
@@ -94,22 +74,18 @@ public struct TriviaTable: Sendable {
         }
     }
 
-    /// A player left.
-    public mutating func left(_ id: PeerID, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+    public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
         switch state {
-        case .lobby(let startsAt):
-            guard waiting.contains(where: { $0.id == id }) else { return [] }
-            waiting.removeAll { $0.id == id }
-            return lobbyChanged(startsAt: startsAt, now: now, clocks: clocks)
+        case .lobby:
+            guard lobby.remove(peer.id) else { return [] }
+            return lobbyChanged(at: moment)
         case .playing(var game):
-            return advance(&game) { $0.playerLeft(id, now: now) }
+            return advance(&game) { $0.playerLeft(peer.id, now: moment.now) }
         }
     }
 
-    /// A trivia message from a player arrived at `arrivedAt` (nil: it was not a valid one).
-    public mutating func received(
-        _ message: TriviaClientMessage?, from id: PeerID, arrivedAt: Int64, clocks: [PeerID: ClockEstimate]
-    ) -> [Action] {
+    /// An answer (nil: not a valid trivia message, refused as `malformed`).
+    public mutating func received(_ message: TriviaClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
         guard case .answer(let given)? = message else {
             return [.send(.rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)), to: [id])]
         }
@@ -117,74 +93,50 @@ public struct TriviaTable: Sendable {
         case .lobby:
             return [.send(.rejected(AnswerRejected(question: given.question, choice: given.choice, reason: .noGame)), to: [id])]
         case .playing(var game):
-            return advance(&game) { $0.answer(given, from: id, arrivedAt: arrivedAt, clock: clocks[id]) }
+            return advance(&game) { $0.answer(given, from: id, arrivedAt: arrivedAt, clock: moment.clocks[id]) }
         }
     }
 
-    /// Time passed: starts a game, or moves the game on, when due.
-    public mutating func tick(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+    /// Starts a game, or moves the game on, when due.
+    public mutating func woke(at moment: GameMoment) -> [Effect] {
         switch state {
-        case .lobby(let startsAt):
-            guard let startsAt, now >= startsAt else { return [] }
-            return waiting.isEmpty ? [] : startGame(now: now, clocks: clocks)
+        case .lobby:
+            return lobby.isDue(now: moment.now) ? startGame(at: moment) : []
         case .playing(var game):
-            return advance(&game) { $0.tick(now: now, clocks: clocks) }
+            return advance(&game) { $0.tick(now: moment.now, clocks: moment.clocks) }
         }
     }
 
     // MARK: Helpers
 
-    private mutating func lobbyChanged(startsAt: Int64?, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
-        var startsAt = startsAt
-        switch startRule {
-        case .whenFull:
-            if waiting.count >= capacity { return startGame(now: now, clocks: clocks) }
-        case .after(let delay):
-            if waiting.isEmpty {
-                startsAt = nil
-            } else if startsAt == nil {
-                startsAt = now + delay
-            }
-        }
-        state = .lobby(startsAt: startsAt)
-        let status = LobbyStatus(
-            players: waiting.count, capacity: capacity, startRule: startRule.name,
-            startsInMs: startsAt.map { max(0, $0 - now) / 1000 })
-        return waiting.isEmpty ? [] : [.send(.lobby(status), to: waiting.map(\.id))]
+    private mutating func lobbyChanged(at moment: GameMoment) -> [Effect] {
+        if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
+        let waiting = lobby.waiting.map(\.id)
+        return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: moment.now)), to: waiting)]
     }
 
-    private mutating func startGame(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
-        var game = TriviaGame(questions: Deck.deal(settings.rounds, from: bank, using: &rng), players: waiting, settings: settings)
-        waiting = []
+    private mutating func startGame(at moment: GameMoment) -> [Effect] {
+        let questions = Deck.deal(settings.rounds, from: bank, using: &rng)
+        var game = TriviaGame(questions: questions, players: lobby.start(), settings: settings)
         gamesPlayed += 1
-        return [.gameStarted] + advance(&game) { $0.start(now: now, clocks: clocks) }
+        return [.gameStarted(lateJoinersAllowed: true)] + advance(&game) { $0.start(now: moment.now, clocks: moment.clocks) }
     }
 
     /// Runs one event on the game, and returns to the lobby when it ends.
-    private mutating func advance(_ game: inout TriviaGame, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Action] {
-        var actions = event(&game).map(Self.lift)
+    private mutating func advance(_ game: inout TriviaGame, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
+        var effects = event(&game).map(Self.lift)
         if game.isOver {
-            state = .lobby(startsAt: nil)
-            actions.append(.gameEnded)
+            state = .lobby
+            effects.append(.gameEnded)
         } else {
             state = .playing(game)
         }
-        return actions
+        return effects
     }
 
-    private static func lift(_ action: TriviaGame.Action) -> Action {
+    private static func lift(_ action: TriviaGame.Action) -> Effect {
         switch action {
         case .send(let message, let to): .send(message, to: to)
-        }
-    }
-}
-
-extension TriviaTable.StartRule {
-    /// `whenFull` or `after`, as the lobby status says it.
-    var name: String {
-        switch self {
-        case .whenFull: "whenFull"
-        case .after: "after"
         }
     }
 }

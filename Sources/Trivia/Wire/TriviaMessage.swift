@@ -1,7 +1,8 @@
+import GameRuntime
 import Matchmaking
 
 /// What the trivia host sends to players, as app message bodies: a JSON object whose `kind`
-/// names the case, with the payload's fields beside it, e.g.
+/// names the case, with the payload's fields beside it (``KindCoding``), e.g.
 /// `{"kind":"question","number":1,"of":10,"text":"…","answers":["…"],…}`.
 public enum TriviaServerMessage: Hashable, Sendable {
     /// `lobby`: the host waits for players (sent on joining, and when the count or countdown changes).
@@ -26,17 +27,9 @@ public enum TriviaClientMessage: Hashable, Sendable {
     case answer(AnswerGiven)
 }
 
-private enum KindKey: String, CodingKey { case kind }
-
-/// Raised for an unknown `kind`.
-private func unknownKind(_ kind: String, _ decoder: any Decoder) -> DecodingError {
-    .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown trivia message kind \"\(kind)\""))
-}
-
 extension TriviaServerMessage: Codable {
     public init(from decoder: any Decoder) throws {
-        let kind = try decoder.container(keyedBy: KindKey.self).decode(String.self, forKey: .kind)
-        switch kind {
+        switch try KindCoding.kind(in: decoder) {
         case "lobby": self = .lobby(try LobbyStatus(from: decoder))
         case "game": self = .game(try GameInfo(from: decoder))
         case "question": self = .question(try QuestionAsked(from: decoder))
@@ -44,37 +37,35 @@ extension TriviaServerMessage: Codable {
         case "rejected": self = .rejected(try AnswerRejected(from: decoder))
         case "result": self = .result(try QuestionResult(from: decoder))
         case "gameOver": self = .gameOver(try FinalStandings(from: decoder))
-        default: throw unknownKind(kind, decoder)
+        case let kind: throw KindCoding.unknown(kind, of: "trivia", in: decoder)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: KindKey.self)
-        switch self {
-        case .lobby(let payload): try container.encode("lobby", forKey: .kind); try payload.encode(to: encoder)
-        case .game(let payload): try container.encode("game", forKey: .kind); try payload.encode(to: encoder)
-        case .question(let payload): try container.encode("question", forKey: .kind); try payload.encode(to: encoder)
-        case .accepted(let payload): try container.encode("accepted", forKey: .kind); try payload.encode(to: encoder)
-        case .rejected(let payload): try container.encode("rejected", forKey: .kind); try payload.encode(to: encoder)
-        case .result(let payload): try container.encode("result", forKey: .kind); try payload.encode(to: encoder)
-        case .gameOver(let payload): try container.encode("gameOver", forKey: .kind); try payload.encode(to: encoder)
-        }
+        let (kind, payload): (String, any Encodable) =
+            switch self {
+            case .lobby(let status): ("lobby", status)
+            case .game(let info): ("game", info)
+            case .question(let asked): ("question", asked)
+            case .accepted(let accepted): ("accepted", accepted)
+            case .rejected(let rejected): ("rejected", rejected)
+            case .result(let result): ("result", result)
+            case .gameOver(let standings): ("gameOver", standings)
+            }
+        try KindCoding.encode(kind, payload, to: encoder)
     }
 }
 
 extension TriviaClientMessage: Codable {
     public init(from decoder: any Decoder) throws {
-        let kind = try decoder.container(keyedBy: KindKey.self).decode(String.self, forKey: .kind)
-        switch kind {
-        case "answer": self = .answer(try AnswerGiven(from: decoder))
-        default: throw unknownKind(kind, decoder)
-        }
+        let kind = try KindCoding.kind(in: decoder)
+        guard kind == "answer" else { throw KindCoding.unknown(kind, of: "trivia", in: decoder) }
+        self = .answer(try AnswerGiven(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: KindKey.self)
         switch self {
-        case .answer(let payload): try container.encode("answer", forKey: .kind); try payload.encode(to: encoder)
+        case .answer(let given): try KindCoding.encode("answer", given, to: encoder)
         }
     }
 }

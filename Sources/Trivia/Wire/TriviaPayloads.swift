@@ -17,18 +17,6 @@ public struct ScoreLine: Hashable, Sendable, Codable {
     }
 }
 
-/// The host's lobby between games: who is waiting and when the next game starts.
-public struct LobbyStatus: Hashable, Sendable, Codable {
-    /// Players waiting for the next game.
-    public var players: Int
-    /// Most players the host admits.
-    public var capacity: Int
-    /// What starts the game: `whenFull`, or `after` a countdown.
-    public var startRule: String
-    /// Milliseconds until the game starts, when a countdown runs.
-    public var startsInMs: Int64?
-}
-
 /// A game begins (sent to everyone), or a late joiner is told about the game under way.
 public struct GameInfo: Hashable, Sendable, Codable {
     /// The scoring mode.

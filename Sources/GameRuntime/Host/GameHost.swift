@@ -1,0 +1,112 @@
+import Logging
+import Matchmaking
+import ServiceLifecycle
+
+/// Runs any ``GameTable`` on a host's session: the one consumer of the session's inputs, it
+/// merges them with the table's wake-ups into one ordered stream, decodes each message to the
+/// table's ``GameTable/ClientMessage`` (lobby chat goes to the observer instead, for every game
+/// alike), hands every event to the table, performs the effects on the session, and tells the
+/// observer. Put it after the server in a `ServiceGroup`, so it stops first and the server then
+/// says goodbye to the players.
+public struct GameHost<Table: GameTable>: Service {
+    /// Hears every ``GameHostEvent``, on the runner's task.
+    public typealias Observer = @Sendable (GameHostEvent<Table>) -> Void
+
+    private let session: any GameHostSession
+    private let table: Table
+    private let logger: Logger
+    private let observer: Observer
+
+    /// A runner for `table` on `session`.
+    public init(session: any GameHostSession, table: Table, logger: Logger, observer: @escaping Observer = { _ in }) {
+        self.session = session
+        self.table = table
+        self.logger = logger
+        self.observer = observer
+    }
+
+    /// One input of the merged stream.
+    private enum Source: Sendable {
+        /// From the session, as it came.
+        case session(SessionInput)
+        /// The alarm with this number rang (``WakeAlarm``).
+        case wake(Int)
+    }
+
+    /// Runs until the session's inputs end or graceful shutdown begins.
+    public func run() async {
+        let (sources, sink) = AsyncStream.makeStream(of: Source.self)
+        let session = self.session
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    for await input in session.inputs { sink.yield(.session(input)) }
+                    sink.finish()
+                }
+                group.addTask { await self.process(sources, wake: sink) }
+            }
+        }
+    }
+
+    private func process(_ sources: AsyncStream<Source>, wake: AsyncStream<Source>.Continuation) async {
+        var table = self.table
+        var alarm = WakeAlarm(ring: { wake.yield(.wake($0)) })
+        var present = Dictionary(session.peers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for await source in sources {
+            let event: GameEvent<Table.ClientMessage>
+            switch source {
+            case .session(.joined(let peer)):
+                present[peer.id] = peer.name
+                observer(.joined(peer, players: present.count))
+                event = .joined(peer)
+            case .session(.left(let peer, let reason)):
+                present[peer.id] = nil
+                observer(.left(peer, reason, players: present.count))
+                event = .left(peer, reason)
+            case .session(.message(let message)):
+                guard let received = self.event(for: message, name: message.senderName ?? present[message.from]) else { continue }
+                event = received
+            case .wake(let number):
+                guard alarm.rang(number) else { continue }
+                event = .wake
+            }
+            let moment = GameMoment(now: Press.now(), clocks: session.clocks)
+            for effect in table.handle(event, at: moment) { perform(effect) }
+            alarm.set(table.nextWake)
+        }
+        alarm.set(nil)
+    }
+
+    /// The event for a message; nil for a chat line (told to the observer instead).
+    private func event(for message: SessionMessage, name: String?) -> GameEvent<Table.ClientMessage>? {
+        if let decoded = try? message.decode(Table.ClientMessage.self) {
+            return .received(decoded, from: message.from, arrivedAt: message.receivedAt)
+        }
+        if let chat = ChatLine(message, name: name ?? "#\(message.from)") {
+            observer(.chat(chat))
+            return nil
+        }
+        logger.debug("undecodable game message", metadata: ["peer": "\(message.from)"])
+        return .received(nil, from: message.from, arrivedAt: message.receivedAt)
+    }
+
+    private func perform(_ effect: Table.Effect) {
+        if let record = Table.logRecord(for: effect) { logger.log(level: record.level, record.message, metadata: record.metadata) }
+        switch effect {
+        case .send(let message, let recipients):
+            do {
+                if !recipients.isEmpty { try session.send(message, to: .peers(recipients)) }
+                observer(.sent(message, to: recipients))
+            } catch {
+                logger.error("game message not sent", metadata: ["error": "\(error)"])
+                observer(.sendFailed("\(error)"))
+            }
+        case .gameStarted(let lateJoinersAllowed):
+            session.gameStarted(lateJoinersAllowed: lateJoinersAllowed)
+        case .gameEnded:
+            session.gameEnded()
+        case .note(let note):
+            observer(.note(note))
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Matchmaking
+
+/// What the host runner (``GameHost``) tells its observer (the host's screen, a replay log, a
+/// test), in order.
+public enum GameHostEvent<Table: GameTable>: Sendable {
+    /// A player was admitted; `players` are present now.
+    case joined(Peer, players: Int)
+    /// A player left; `players` are present now.
+    case left(Peer, ByeReason, players: Int)
+    /// A player said something in the lobby chat.
+    case chat(ChatLine)
+    /// The host sent this message to these players.
+    case sent(Table.ServerMessage, to: [PeerID])
+    /// One of the table's notes (``GameEffect/note(_:)``).
+    case note(Table.Note)
+    /// A message could not be sent (too large: a bug); the reason.
+    case sendFailed(String)
+}
+
+extension GameHostEvent: Equatable where Table.ServerMessage: Equatable, Table.Note: Equatable {}

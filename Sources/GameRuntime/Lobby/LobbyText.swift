@@ -1,0 +1,36 @@
+import Foundation
+
+/// The lobby's lines, the same in every game (one fact per line, so that a person reads them
+/// and a test parses them).
+public enum LobbyText {
+    /// `lobby: 2/4 players, game starts in 5 s`, `..., game starts when full`, or
+    /// `..., <waiting>` (what the lobby waits for, e.g. `waiting for players`).
+    public static func status(_ status: LobbyStatus, waiting: String) -> String {
+        let players = "lobby: \(status.players)/\(status.capacity) players"
+        if let ms = status.startsInMs { return "\(players), game starts in \(seconds(ms)) s" }
+        if status.startRule == StartRule.whenFull.name { return "\(players), game starts when full" }
+        return "\(players), \(waiting)"
+    }
+
+    /// How games start, for the host's first line: `a game starts when 4 players are here`, or
+    /// `a game starts 10 s after the first player arrives` (`a second player` when a game
+    /// needs two).
+    public static func start(_ lobby: Lobby) -> String {
+        switch lobby.rule {
+        case .whenFull:
+            return "a game starts when \(lobby.capacity) players are here"
+        case .after(let delay):
+            let who = lobby.minimum <= 1 ? "the first player" : lobby.minimum == 2 ? "a second player" : "player \(lobby.minimum)"
+            return "a game starts \(String(format: "%g", Double(delay) / 1_000_000)) s after \(who) arrives"
+        }
+    }
+
+    /// The host's lobby before anyone came: `lobby: 0/8 players, waiting for players`.
+    public static func empty(capacity: Int) -> String { "lobby: 0/\(capacity) players, waiting for players" }
+
+    /// The host's line after a game's final standings.
+    public static let backInLobby = "lobby: back in the lobby, waiting for players"
+
+    /// Whole seconds, rounded up.
+    public static func seconds(_ milliseconds: Int64) -> Int64 { (milliseconds + 999) / 1000 }
+}

@@ -1,0 +1,17 @@
+import Matchmaking
+
+/// What a table asks the runner to do, in order.
+public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
+    /// Send this message to these players (none: nobody, but the observer still sees it).
+    case send(ServerMessage, to: [PeerID])
+    /// A game started. Without late joiners the host denies new players `inProgress` until
+    /// ``gameEnded`` comes.
+    case gameStarted(lateJoinersAllowed: Bool)
+    /// The game ended: the host admits players again.
+    case gameEnded
+    /// Something only the host's observer hears of (Snap!'s replay log entries).
+    case note(Note)
+}
+
+extension GameEffect: Equatable where ServerMessage: Equatable, Note: Equatable {}
+extension GameEffect: Hashable where ServerMessage: Hashable, Note: Hashable {}

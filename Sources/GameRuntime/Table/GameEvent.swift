@@ -1,0 +1,18 @@
+import Matchmaking
+
+/// What happens to a table, in the order the host saw it. The runner (``GameHost``) hands each
+/// one to ``GameTable/handle(_:at:)`` with the ``GameMoment`` it was handled at.
+public enum GameEvent<ClientMessage: Sendable>: Sendable {
+    /// A player was admitted.
+    case joined(Peer)
+    /// A player left, and why.
+    case left(Peer, ByeReason)
+    /// A player's message arrived at `arrivedAt` (the host's clock, microseconds): the game's
+    /// own message, or nil when it was not one (the table may refuse it).
+    case received(ClientMessage?, from: PeerID, arrivedAt: Int64)
+    /// The time the table asked to be woken at (``GameTable/nextWake``) has come.
+    case wake
+}
+
+extension GameEvent: Equatable where ClientMessage: Equatable {}
+extension GameEvent: Hashable where ClientMessage: Hashable {}

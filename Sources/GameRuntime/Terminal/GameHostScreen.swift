@@ -1,0 +1,20 @@
+import Matchmaking
+
+/// A game's part of the host's terminal (a TV for the room): how the messages the host sends,
+/// and the table's notes, look. ``HostTerminal`` shows the rest (players coming and going,
+/// chat) the same way for every game.
+public protocol GameHostScreen: Sendable {
+    /// The game's table.
+    associatedtype Table: GameTable
+
+    /// Where the lines go (``HostTerminal`` prints through it too).
+    var writer: ScreenWriter { get }
+    /// Shows a message the host sent to `recipients`; `roster` names the players present.
+    func show(_ message: Table.ServerMessage, to recipients: [PeerID], roster: Roster)
+    /// Shows one of the table's notes (default: nothing).
+    func show(note: Table.Note)
+}
+
+extension GameHostScreen {
+    public func show(note: Table.Note) {}
+}

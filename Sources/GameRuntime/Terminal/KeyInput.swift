@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reads what a person types on stdin, on a thread of its own.
+///
+/// - ``Mode/keys``: on a terminal it switches to cbreak mode (no Enter needed, no echo) so one
+///   key press acts: `1`-`9` answer, `q` quits, any other key is itself. Elsewhere it reads
+///   lines: a number answers, `/quit` quits, other text is itself (trimmed).
+/// - ``Mode/text``: whole lines as typed, on a terminal too (chat): `/quit` quits, any other
+///   non-empty line is itself.
+public final class KeyInput: @unchecked Sendable {
+    /// How input is read.
+    public enum Mode: Hashable, Sendable {
+        /// One key at a time on a terminal (answers, flips).
+        case keys
+        /// Whole lines of text (chat).
+        case text
+    }
+
+    /// What the person did.
+    public enum Key: Hashable, Sendable {
+        /// Pressed answer key N (0-based: `1` is 0).
+        case answer(Int)
+        /// Asked to leave (`q`, or `/quit`).
+        case quit
+        /// Typed anything else (one key, or a line).
+        case other(String)
+    }
+
+    /// How input is read.
+    public let mode: Mode
+    /// Whether stdin is a terminal.
+    public let isTerminal = isatty(STDIN_FILENO) == 1
+    private var saved = termios()
+    private var changed = false
+
+    /// A reader in `mode` (nothing is read before ``start(_:)``).
+    public init(mode: Mode = .keys) { self.mode = mode }
+
+    /// Whether keys act one at a time, without Enter (``Mode/keys`` on a terminal).
+    public var readsSingleKeys: Bool { mode == .keys && isTerminal }
+
+    /// Starts reading; `handler` runs on the reader thread.
+    public func start(_ handler: @escaping @Sendable (Key) -> Void) {
+        let singleKeys = readsSingleKeys
+        if singleKeys, tcgetattr(STDIN_FILENO, &saved) == 0 {
+            var raw = saved
+            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            changed = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
+        }
+        let mode = self.mode
+        Thread.detachNewThread {
+            if singleKeys {
+                Self.readKeys(handler)
+            } else {
+                while let line = readLine() {
+                    guard let key = Self.key(line: line, mode: mode) else { continue }
+                    handler(key)
+                }
+            }
+        }
+    }
+
+    /// Puts the terminal back as it was.
+    public func restore() {
+        if changed { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        changed = false
+    }
+
+    private static func readKeys(_ handler: @Sendable (Key) -> Void) {
+        var byte: UInt8 = 0
+        while read(STDIN_FILENO, &byte, 1) == 1 {
+            switch byte {
+            case UInt8(ascii: "1")...UInt8(ascii: "9"): handler(.answer(Int(byte - UInt8(ascii: "1"))))
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"): handler(.quit)
+            default: handler(.other(String(UnicodeScalar(byte))))
+            }
+        }
+    }
+
+    /// What a line typed means in `mode` (nil: nothing).
+    static func key(line: String, mode: Mode) -> Key? {
+        switch mode {
+        case .text:
+            if line == "/quit" { return .quit }
+            return line.isEmpty ? nil : .other(line)
+        case .keys:
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text == "/quit" { return .quit }
+            if let number = Int(text), number >= 1 { return .answer(number - 1) }
+            return text.isEmpty ? nil : .other(text)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import GameRuntime
+import Logging
+import Matchmaking
+
+extension SnapTable {
+    /// The host's log lines: games starting and ending, at info (every flip and snap is in the
+    /// replay log instead).
+    public static func logRecord(for effect: Effect) -> GameLogRecord? {
+        switch effect {
+        case .gameStarted:
+            GameLogRecord(.info, "game started")
+        case .send(.gameOver(let final), _):
+            GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "ended": "\(final.ended)", "flips": "\(final.flips)"])
+        case .send, .gameEnded, .note:
+            nil
+        }
+    }
+}

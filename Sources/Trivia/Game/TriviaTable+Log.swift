@@ -1,0 +1,27 @@
+import GameRuntime
+import Logging
+import Matchmaking
+
+extension TriviaTable {
+    /// The host's log lines: games starting and ending and questions closing at info, questions
+    /// asked and answers refused at debug.
+    public static func logRecord(for effect: Effect) -> GameLogRecord? {
+        guard case .send(let message, let recipients) = effect else { return nil }
+        switch message {
+        case .game(let info) where info.firstQuestion == 1:
+            return GameLogRecord(.info, "game started", ["mode": "\(info.mode)", "questions": "\(info.questions)", "players": "\(recipients.count)"])
+        case .question(let asked):
+            return GameLogRecord(.debug, "question asked", ["number": "\(asked.number)", "players": "\(recipients.count)"])
+        case .result(let result):
+            return GameLogRecord(.info, "question closed", [
+                "number": "\(result.number)", "ended": "\(result.ended)", "scored": "\(result.scored.map(\.rawValue))", "tie": "\(result.tie)",
+            ])
+        case .rejected(let rejection):
+            return GameLogRecord(.debug, "answer rejected", ["peer": "\(recipients.first.map { "\($0)" } ?? "?")", "reason": "\(rejection.reason)"])
+        case .gameOver(let final):
+            return GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "points": "\(final.points)", "ended": "\(final.ended)"])
+        case .lobby, .game, .accepted:
+            return nil
+        }
+    }
+}

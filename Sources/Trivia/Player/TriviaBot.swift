@@ -1,0 +1,35 @@
+import GameRuntime
+import Matchmaking
+import Synchronization
+
+/// Plays by itself: for each question, waits a random part of the time allowed, then presses a
+/// random answer. It does not know the correct answer (only the host does).
+public final class TriviaBot: GameBot {
+    private let player: TriviaPlayer
+    private let rng: Mutex<SplitMix64>
+    /// The share of a question's time the bot waits before answering, picked at random per question.
+    public let thinking: ClosedRange<Double>
+    /// The longest the bot waits, in seconds.
+    public let maxDelay: Double
+
+    /// A bot pressing on `player`.
+    public init(player: TriviaPlayer, rng: SplitMix64 = SplitMix64(), thinking: ClosedRange<Double> = 0.05...0.35, maxDelay: Double = 3) {
+        self.player = player
+        self.rng = Mutex(rng)
+        self.thinking = thinking
+        self.maxDelay = maxDelay
+    }
+
+    /// Reacts to an update: a question gets an answer after a while.
+    public func react(to update: TriviaServerMessage) {
+        guard case .question(let asked) = update else { return }
+        let (delay, choice) = rng.withLock { rng in
+            (Double.random(in: thinking, using: &rng) * Double(asked.durationMs) / 1000, Int.random(in: 0..<asked.answers.count, using: &rng))
+        }
+        Task { [player] in
+            try? await Task.sleep(for: .seconds(min(delay, maxDelay)))
+            guard player.model.question?.asked.number == asked.number else { return }
+            player.press(choice)
+        }
+    }
+}

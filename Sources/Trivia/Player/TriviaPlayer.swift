@@ -1,0 +1,16 @@
+import GameRuntime
+import Matchmaking
+
+/// A player's side of a trivia game: ``GamePlayer`` keeps the ``TriviaPlayerState``; this adds
+/// the one action, pressing an answer (stamped with this device's clock).
+public typealias TriviaPlayer = GamePlayer<TriviaPlayerState>
+
+extension GamePlayer where Model == TriviaPlayerState {
+    /// Presses answer `choice` (0-based) now: sends it unless the state says it cannot count.
+    @discardableResult
+    public func press(_ choice: Int) -> TriviaPlayerState.PressOutcome {
+        let outcome = update { $0.press(choice, now: Press.now()) }
+        if case .send(let answer) = outcome { send(TriviaClientMessage.answer(answer)) }
+        return outcome
+    }
+}

@@ -1,0 +1,57 @@
+import GameRuntime
+import Matchmaking
+
+/// A player's terminal during trivia, beside what ``PlayerTerminal`` prints: the question with
+/// numbered answers, the countdown, what happened to the answer, each result and the standings,
+/// and at game over the final standings. A person answers with a key press (1-9).
+public struct TriviaPlayerScreen: GamePlayerScreen {
+    public typealias Model = TriviaPlayerState
+
+    public let writer: ScreenWriter
+    public let instructions: [PlayerControl: String] = [
+        .bot: "trivia: playing as a bot", .keys: "trivia: answer with a key, 1-9; q leaves",
+        .lines: "trivia: answer with a number and Enter, 1-9; /quit leaves",
+    ]
+    private let countdown: Countdown
+
+    /// A screen writing through `writer`.
+    public init(writer: ScreenWriter = ScreenWriter()) {
+        self.writer = writer
+        self.countdown = Countdown(writer: writer)
+    }
+
+    public func show(_ message: TriviaServerMessage, player: TriviaPlayer) {
+        switch message {
+        case .lobby(let status):
+            writer.line(TriviaText.lobby(status))
+        case .game(let info):
+            writer.line(TriviaText.game(info))
+        case .question(let asked):
+            writer.lines(TriviaText.question(asked))
+            if let deadline = player.model.question?.localDeadline { countdown.start(until: deadline) }
+        case .accepted(let accepted):
+            let text = player.model.question.map { $0.asked.answers[accepted.choice] } ?? ""
+            writer.line("you answered \(accepted.choice + 1)) \(text)\(accepted.final ? "" : " (you may change it until the time is up)")")
+        case .rejected(let rejected):
+            writer.line("answer refused: \(rejected.reason.rawValue)")
+        case .result(let result):
+            countdown.stop()
+            writer.lines(TriviaText.result(result) + [result.scored.contains(player.me.id) ? "you: +1" : "you: no point"])
+        case .gameOver(let final):
+            countdown.stop()
+            writer.lines(TriviaText.gameOver(final))
+        }
+    }
+
+    public func handle(_ key: KeyInput.Key, player: TriviaPlayer) {
+        guard case .answer(let choice) = key else { return }
+        switch player.press(choice) {
+        case .send, .unchanged: break
+        case .noQuestion: writer.line("(no question is open)")
+        case .invalidChoice: writer.line("(there is no answer \(choice + 1))")
+        case .locked: writer.line("(you already answered)")
+        }
+    }
+
+    public func stop() { countdown.stop() }
+}

@@ -1,0 +1,53 @@
+import GameRuntime
+import Matchmaking
+
+/// The lines the host's and the players' screens print, one fact per line, so that a person
+/// reads them and a test parses them.
+public enum TriviaText {
+    /// `question 1/4 [Category]: Text`, then one `  N) answer` line per answer.
+    public static func question(_ asked: QuestionAsked) -> [String] {
+        let category = asked.category.map { " [\($0)]" } ?? ""
+        return ["question \(asked.number)/\(asked.of)\(category): \(asked.text)"]
+            + asked.answers.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
+    }
+
+    /// `result 1/4 (firstCorrect): correct 2) Text | scored: Ann`, then the standings.
+    public static func result(_ result: QuestionResult) -> [String] {
+        let names = Dictionary(result.scoreboard.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let scored = result.scored.isEmpty ? "nobody" : result.scored.map { names[$0] ?? "#\($0)" }.joined(separator: ", ")
+        return [
+            "result \(result.number)/\(result.of) (\(result.ended.rawValue)): correct \(result.correctChoice + 1)) \(result.correctAnswer) | scored: \(scored)\(result.tie ? " (tie)" : "")",
+            standings(result.scoreboard),
+        ]
+    }
+
+    /// `standings: Ann 2, Bob 1`.
+    public static func standings(_ board: [ScoreLine]) -> String {
+        "standings: " + (board.isEmpty ? "nobody" : board.map { "\($0.name) \($0.points)" }.joined(separator: ", "))
+    }
+
+    /// `game over: winner Ann with 3 points` (or tied winners, or no players left), then one
+    /// `final: N. NAME POINTS` line per player.
+    public static func gameOver(_ final: FinalStandings) -> [String] {
+        let names = Dictionary(final.standings.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let winners = final.winners.map { names[$0] ?? "#\($0)" }
+        let headline: String
+        switch winners.count {
+        case 0: headline = "game over: no players left"
+        case 1: headline = "game over: winner \(winners[0]) with \(final.points) \(points(final.points))"
+        default: headline = "game over: tied winners \(winners.joined(separator: ", ")) with \(final.points) \(points(final.points))"
+        }
+        return [headline] + final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
+    }
+
+    /// `lobby: 2/8 players, game starts in 5 s` (or `..., waiting for players`).
+    public static func lobby(_ status: LobbyStatus) -> String { LobbyText.status(status, waiting: "waiting for players") }
+
+    /// `game: first mode, 4 questions` (`, you play from question N` for a late joiner).
+    public static func game(_ info: GameInfo) -> String {
+        let late = info.firstQuestion > 1 ? ", you play from question \(info.firstQuestion)" : ""
+        return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
+    }
+
+    static func points(_ count: Int) -> String { count == 1 ? "point" : "points" }
+}

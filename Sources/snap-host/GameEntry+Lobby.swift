@@ -1,0 +1,22 @@
+import ArgumentParser
+import GameRuntime
+
+extension GameEntry {
+    /// Presence and chat.
+    static let lobby = GameEntry(
+        validate: { serve in
+            if serve.trivia.isUsed { throw ValidationError("the trivia options need --game trivia") }
+            if serve.snap.isUsed { throw ValidationError("the snap options need --game snap") }
+        },
+        prepare: { serve in
+            let capacity = serve.maxPlayers
+            return { session, logger in
+                let terminal = HostTerminal(screen: LobbyHostScreen(), capacity: capacity)
+                return GameHost(session: session, table: LobbyTable(), logger: logger, observer: terminal.show)
+            }
+        },
+        play: { session, join in
+            let player = GamePlayer<LobbyModel>(session: session)
+            return await PlayerTerminal(player: player, screen: LobbyPlayerScreen(), bot: join.bot ? LobbyBot(player: player) : nil).run()
+        })
+}

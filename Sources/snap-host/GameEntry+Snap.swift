@@ -1,0 +1,40 @@
+import ArgumentParser
+import GameRuntime
+import SnapGame
+
+extension GameEntry {
+    /// The Snap! card game (docs/SNAP.md).
+    static let snap = GameEntry(
+        validate: { serve in
+            if serve.trivia.isUsedBeyondStart { throw ValidationError("the trivia options need --game trivia") }
+            guard serve.maxPlayers >= 2 else { throw ValidationError("snap needs --max-players of at least 2") }
+        },
+        prepare: { serve in
+            let replay: ReplayLog?
+            do {
+                replay = try serve.snap.replayLog.map { try ReplayLog(path: $0) }
+            } catch {
+                Terminal.err("snap-host: \(serve.snap.replayLog ?? ""): cannot write the replay log")
+                throw ExitCode(73)
+            }
+            let settings = serve.snap.settings(startAfter: serve.trivia.startAfter)
+            let table = SnapTable(settings: settings, capacity: serve.maxPlayers, seed: serve.snap.seed ?? UInt64.random(in: 0...UInt64.max))
+            return { session, logger in
+                let screen = SnapHostScreen()
+                screen.announce(table)
+                let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
+                return GameHost(session: session, table: table, logger: logger) { event in
+                    if case .note(let entry) = event { replay?.write(entry) }
+                    terminal.show(event)
+                }
+            }
+        },
+        play: { session, join in
+            let options = join.bot ? join.snapBot.bot : nil
+            let player = SnapPlayer(session: session)
+            let bot = options.map {
+                SnapBot(player: player, reaction: $0.reactionMs, jitter: $0.jitterMs, flipDelay: $0.flipMs, seed: UInt64.random(in: 0...UInt64.max))
+            }
+            return await PlayerTerminal(player: player, screen: SnapPlayerScreen(botReactionMs: options?.reactionMs), bot: bot).run()
+        })
+}

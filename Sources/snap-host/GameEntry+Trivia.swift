@@ -1,0 +1,31 @@
+import ArgumentParser
+import GameRuntime
+import Trivia
+
+extension GameEntry {
+    /// The trivia quiz (docs/TRIVIA.md).
+    static let trivia = GameEntry(
+        validate: { serve in
+            if serve.snap.isUsed { throw ValidationError("the snap options need --game snap") }
+        },
+        prepare: { serve in
+            let bank: QuestionBank
+            do {
+                bank = try serve.trivia.loadBank()
+            } catch {
+                Terminal.err("snap-host: \(error)")
+                throw ExitCode(65)
+            }
+            let table = TriviaTable(bank: bank, settings: serve.trivia.settings, startRule: serve.trivia.startRule, capacity: serve.maxPlayers)
+            return { session, logger in
+                let screen = TriviaHostScreen()
+                screen.announce(table)
+                let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
+                return GameHost(session: session, table: table, logger: logger, observer: terminal.show)
+            }
+        },
+        play: { session, join in
+            let player = TriviaPlayer(session: session)
+            return await PlayerTerminal(player: player, screen: TriviaPlayerScreen(), bot: join.bot ? TriviaBot(player: player) : nil).run()
+        })
+}
