@@ -15,8 +15,9 @@ extension GameEntry {
                 return GameHost(session: session, table: LobbyTable(), logger: logger, observer: terminal.show)
             }
         },
-        play: { session, join in
+        play: { session, style in
             let player = GamePlayer<LobbyModel>(session: session)
-            return await PlayerTerminal(player: player, screen: LobbyPlayerScreen(), bot: join.bot ? LobbyBot(player: player) : nil).run()
+            let screen = LobbyPlayerScreen(writer: style.writer)
+            return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? LobbyBot(player: player) : nil).run()
         })
 }

@@ -29,12 +29,13 @@ extension GameEntry {
                 }
             }
         },
-        play: { session, join in
-            let options = join.bot ? join.snapBot.bot : nil
+        play: { session, style in
+            let options = style.bot ? style.snapBot : nil
             let player = SnapPlayer(session: session)
             let bot = options.map {
                 SnapBot(player: player, reaction: $0.reactionMs, jitter: $0.jitterMs, flipDelay: $0.flipMs, seed: UInt64.random(in: 0...UInt64.max))
             }
-            return await PlayerTerminal(player: player, screen: SnapPlayerScreen(botReactionMs: options?.reactionMs), bot: bot).run()
+            let screen = SnapPlayerScreen(writer: style.writer, botReactionMs: options?.reactionMs)
+            return await PlayerTerminal(player: player, screen: screen, bot: bot).run()
         })
 }

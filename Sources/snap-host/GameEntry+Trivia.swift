@@ -24,8 +24,9 @@ extension GameEntry {
                 return GameHost(session: session, table: table, logger: logger, observer: terminal.show)
             }
         },
-        play: { session, join in
+        play: { session, style in
             let player = TriviaPlayer(session: session)
-            return await PlayerTerminal(player: player, screen: TriviaPlayerScreen(), bot: join.bot ? TriviaBot(player: player) : nil).run()
+            let screen = TriviaPlayerScreen(writer: style.writer)
+            return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? TriviaBot(player: player) : nil).run()
         })
 }

@@ -14,8 +14,34 @@ struct GameEntry: Sendable {
     /// Before listening: reads what the game needs (a file that cannot be used prints why and
     /// throws an exit code); returns how to start it.
     let prepare: @Sendable (Serve) throws -> Start
-    /// Plays on a joined session as `join`'s options say; returns how the session ended.
-    let play: @Sendable (PlayerSession, Join) async -> EndReason
+    /// Plays on a joined session, as a person or a bot; returns how the session ended.
+    let play: @Sendable (PlayerSession, PlayStyle) async -> EndReason
+}
+
+/// How a player plays: a person at the keyboard or a bot, and where its screen goes.
+struct PlayStyle: Sendable {
+    /// Whether a bot plays (no key is read).
+    var bot: Bool
+    /// How a Snap! bot plays.
+    var snapBot: SnapBotOptions
+    /// Where the player's screen is written.
+    var writer: ScreenWriter
+
+    /// As `join`'s options say, on stdout.
+    init(_ join: Join) {
+        self.init(bot: join.bot, snapBot: join.snapBot.bot, writer: ScreenWriter())
+    }
+
+    /// A bot whose screen goes nowhere (a bot filling a seat on the host: `serve --bots`).
+    static var silentBot: PlayStyle {
+        PlayStyle(bot: true, snapBot: SnapBotOptions(reactionMs: 300, jitterMs: 150, flipMs: 400), writer: ScreenWriter(inPlace: false) { _ in })
+    }
+
+    init(bot: Bool, snapBot: SnapBotOptions, writer: ScreenWriter) {
+        self.bot = bot
+        self.snapBot = snapBot
+        self.writer = writer
+    }
 }
 
 /// The games snap-host knows, by name.

@@ -75,7 +75,7 @@ struct Join: AsyncParsableCommand {
         quitter.connected(session)  // before saying so: a signal from then on must say bye
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
-        let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, self)
+        let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, PlayStyle(self))
         Terminal.err("disconnected: \(reason)")
         switch reason {
         case .userQuit, .serverQuit: return

@@ -51,6 +51,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The RFCOMM channel to listen on (1-30).")
     var rfcommChannel: Int = BluetoothHosting.defaultChannel
 
+    @Option(help: "Bots that play from this host (\"Bot 1\", \"Bot 2\", ...), as players like any other: for demos, or to fill a table.")
+    var bots: Int = 0
+
     @Option(help: "Milliseconds between heartbeats.")
     var heartbeatInterval: Int64 = 1000
 
@@ -82,6 +85,7 @@ struct Serve: AsyncParsableCommand {
         }
         if let adapter, adapter.wholeMatch(of: /hci[0-9]+/) == nil { throw ValidationError("--adapter \(adapter): expected hciN, e.g. hci0") }
         guard handshakeTimeout >= 100 else { throw ValidationError("--handshake-timeout must be at least 100 ms") }
+        guard (0...maxPlayers).contains(bots) else { throw ValidationError("--bots must be 0-\(maxPlayers) (at most --max-players)") }
         do { try serverConfiguration().validate() } catch { throw ValidationError(error.description) }
         do { try HostAdvertisement.validateInstanceName(name ?? Self.defaultName()) } catch { throw ValidationError(error.description) }
     }
@@ -103,7 +107,8 @@ struct Serve: AsyncParsableCommand {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
         FileLimit.raiseToHardLimit(logger: logger)
-        let startGame = try GameRegistry.entry(for: GameName(rawValue: game))!.prepare(self)
+        let entry = GameRegistry.entry(for: GameName(rawValue: game))!
+        let startGame = try entry.prepare(self)
         let server: MatchmakingServer
         do {
             server = try MatchmakingServer(configuration: serverConfiguration(), logger: logger)
@@ -120,6 +125,7 @@ struct Serve: AsyncParsableCommand {
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
         services.append(.init(service: startGame(server.session, logger)))
+        if bots > 0 { services.append(.init(service: LocalBots(server: server, count: bots, game: entry, logger: logger))) }
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()

@@ -1,0 +1,44 @@
+import GameRuntime
+import Logging
+import Matchmaking
+import ServiceLifecycle
+
+/// `serve --bots N`: bots that sit in the host's own process and play like any player, over
+/// local links (``MatchmakingServer/joinLocally(_:logger:)``): for demos, and to fill a table.
+/// Their screens go nowhere. A bot leaves at game over like `join --bot` and takes its seat
+/// again for the next game; all leave on graceful shutdown.
+struct LocalBots: Service {
+    let server: MatchmakingServer
+    let count: Int
+    let game: GameEntry
+    let logger: Logger
+
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                for number in 1...count {
+                    group.addTask { await self.seat("Bot \(number)") }
+                }
+            }
+        }
+    }
+
+    /// Plays game after game as `name`, until the host or this service stops.
+    private func seat(_ name: String) async {
+        while !Task.isCancelled {
+            let session: PlayerSession
+            do {
+                session = try await server.joinLocally(ClientConfiguration(playerName: name), logger: logger)
+            } catch {
+                logger.notice("bot not seated", metadata: ["name": "\(name)", "error": "\(error)"])
+                return
+            }
+            let reason = await withTaskCancellationHandler {
+                await game.play(session, .silentBot)
+            } onCancel: {
+                Task { await session.quit() }
+            }
+            guard reason == .userQuit, !Task.isCancelled else { return }
+        }
+    }
+}
