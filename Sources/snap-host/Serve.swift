@@ -34,7 +34,7 @@ struct Serve: AsyncParsableCommand {
     var host: String = "::"
 
     @Option(help: "TCP port; 0 picks any free port.")
-    var port: Int = 7777
+    var port: Int = ServerConfiguration.defaultPort
 
     @Option(help: "Players must know this code (1-64 characters, no spaces). It never crosses the network.")
     var joinCode: String?
@@ -55,13 +55,13 @@ struct Serve: AsyncParsableCommand {
     var bots: Int = 0
 
     @Option(help: "Milliseconds between heartbeats.")
-    var heartbeatInterval: Int64 = 1000
+    var heartbeatInterval: Int64 = HeartbeatConfiguration.default.interval.nanoseconds / 1_000_000
 
     @Option(help: "Milliseconds of silence before a player is dropped.")
-    var heartbeatTimeout: Int64 = 3000
+    var heartbeatTimeout: Int64 = HeartbeatConfiguration.default.timeout.nanoseconds / 1_000_000
 
     @Option(help: "Milliseconds a new connection has to say hello.")
-    var handshakeTimeout: Int64 = 3000
+    var handshakeTimeout: Int64 = ServerConfiguration.defaultHandshakeTimeout.nanoseconds / 1_000_000
 
     @Option(help: "A JSON file of serve options (keys are the long option names: {\"max-players\": 12}); options on the command line override it.")
     var config: String?

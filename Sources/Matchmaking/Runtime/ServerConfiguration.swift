@@ -7,6 +7,10 @@ public struct ServerConfiguration: Sendable {
     public static let capacityRange = 1...10_000
     /// The longest host name, in bytes of UTF-8 (the limit of a DNS-SD instance name).
     public static let maxNameBytes = 63
+    /// The TCP port a host listens on unless told otherwise.
+    public static let defaultPort = 7777
+    /// The time a new link has to say hello unless told otherwise.
+    public static let defaultHandshakeTimeout = TimeAmount.seconds(3)
 
     /// Shown to players and advertised (1-63 bytes of UTF-8, no control characters).
     public var name: String
@@ -21,11 +25,11 @@ public struct ServerConfiguration: Sendable {
     /// The address to listen on; `::` listens on every IPv6 and IPv4 address.
     public var host: String = "::"
     /// The TCP port; 0 picks any free port.
-    public var port: Int = 7777
+    public var port: Int = Self.defaultPort
     /// The largest frame payload accepted, in bytes.
     public var maxFrame: Int = WireCodec.defaultMaxFrame
     /// A link that sends no valid hello within this is closed (it never held a slot).
-    public var handshakeTimeout: TimeAmount = .seconds(3)
+    public var handshakeTimeout: TimeAmount = Self.defaultHandshakeTimeout
     /// Pings and the silence after which an admitted player is dropped.
     public var heartbeat: HeartbeatConfiguration = .default
     /// `joined` and `left` are written to everyone at most this long after they happen, several
