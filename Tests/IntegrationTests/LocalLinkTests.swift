@@ -50,3 +50,20 @@ import Testing
         await host.server.shutdown()
     }
 }
+
+/// Both sides refuse to send a message the host would refuse, before it leaves the process.
+@Suite(.timeLimit(.minutes(1))) struct SendSizeTests {
+    @Test func aMessageTooLargeForTheHostsFramesIsRefusedOnBothSides() async throws {
+        let host = try await TestHost.start()
+        let ann = try await host.join("Ann")
+        #expect(ann.maxFrame == WireCodec.defaultMaxFrame)
+        let big = String(repeating: "x", count: WireCodec.defaultMaxFrame)
+        #expect(throws: SendError.tooLarge(bytes: big.utf8.count + 2, limit: WireCodec.defaultMaxFrame - 64)) { try ann.send(big) }
+        #expect(throws: SendError.tooLarge(bytes: big.utf8.count + 2, limit: WireCodec.defaultMaxFrame - 64)) {
+            try host.server.session.send(big, to: .all)
+        }
+        try ann.send("still here")
+        #expect(try await next(host.server.session.messages)?.decode(String.self) == "still here")
+        await host.server.shutdown()
+    }
+}

@@ -39,7 +39,7 @@ import Testing
     /// Admitted as Ada at `ms`, with Bob already there.
     static func connected(at ms: Int64 = 20, welcome: Welcome = Fixtures.welcome()) -> Machine {
         var client = awaitingWelcome()
-        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: ms)) == .reportConnected(welcome, game: Self.trivia))
+        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: ms)) == .reportConnected(welcome, hello: Fixtures.serverHello()))
         return client
     }
 
@@ -76,10 +76,10 @@ import Testing
         #expect(
             client.received(.serverHello(Fixtures.serverHello(joinCodeRequired: false)), now: Fixtures.at(ms: 2))
                 == Self.hello(proof: false))
-        #expect(client.state.connecting == Connecting(Self.target, .awaitingWelcome(since: Fixtures.at(ms: 1), game: Self.trivia)))
+        #expect(client.state.connecting == Connecting(Self.target, .awaitingWelcome(since: Fixtures.at(ms: 1), hello: Fixtures.serverHello(joinCodeRequired: false))))
 
         let welcome = Fixtures.welcome(peers: [Fixtures.bob, Fixtures.cy])
-        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: 3)) == .reportConnected(welcome, game: Self.trivia))
+        #expect(client.received(.welcome(welcome), now: Fixtures.at(ms: 3)) == .reportConnected(welcome, hello: Fixtures.serverHello(joinCodeRequired: false)))
         let membership = client.state.membership
         #expect(membership?.welcome == welcome)
         #expect(membership?.peers == [Fixtures.bob.id: Fixtures.bob, Fixtures.cy.id: Fixtures.cy])

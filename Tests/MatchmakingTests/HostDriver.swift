@@ -101,6 +101,7 @@ extension HostResult where Link == Int {
                 case .app(let body, let from): [.app(AppMessage(from: from, body: body))]
                 case .roster(let notes, let start): Array(notes[start...])
                 case .messages(let messages): messages
+                case .ping(let seq): [.ping(Ping(seq: seq, sent: 0))]
                 }
             case .close(link, let farewell?): [farewell]
             default: []

@@ -97,6 +97,19 @@ import Testing
         #expect(rig.runner.read { $0.linkCount } == 0)
     }
 
+    @Test func aPingCarriesTheTimeItIsWritten() throws {
+        let rig = Rig()
+        let channel = try rig.link()
+        _ = try rig.join(channel, as: "Ada")
+        // The roster batch's wake-up (50 ms after the join) runs the first tick; the ping that is
+        // due then is written at once, stamped with the loop's clock as it goes (on a real host
+        // the write can come later than the tick, on another thread: the stamp is the write's).
+        rig.loop.advanceTime(by: .milliseconds(300))
+        let pings = try Self.written(on: channel).compactMap { if case .ping(let ping) = $0 { ping } else { nil } }
+        #expect(pings.count == 1)
+        #expect(pings.first?.sent == NIODeadline.uptimeNanoseconds(50_000_000).microseconds)
+    }
+
     @Test func anOversizedFrameIsRefusedAsSoonAsItsLengthArrives() throws {
         let rig = Rig(maxFrame: 1024)
         let channel = try rig.link()

@@ -106,9 +106,9 @@ import Testing
         let (link, peer) = host.join("Ada")
         let ping = host.tick(at: 0).messages(to: link).first
         guard case .ping(let sent)? = ping else { Issue.record("no ping: \(String(describing: ping))"); return }
-        #expect(sent.sent == Fixtures.at(ms: 0).microseconds)
         host.ms = 2
-        _ = host.receive(.pong(Pong(seq: sent.seq, sent: sent.sent, received: 7_000_000, replied: 7_000_100)), on: link)
+        let stamped = Fixtures.at(ms: 0).microseconds  // as the runner stamps it when it writes it
+        _ = host.receive(.pong(Pong(seq: sent.seq, sent: stamped, received: 7_000_000, replied: 7_000_100)), on: link)
         let estimate = host.machine.clocks[peer.id]
         #expect(estimate?.roundTrip == 1900)
         #expect(estimate?.samples == 1)
@@ -126,13 +126,12 @@ import Testing
         let ada = host.join("Ada").link
         let bob = host.join("Bob").link
         let first = host.tick(at: 0)
-        let sends = first.writes.filter { if case .send(.message(.ping), _) = $0 { true } else { false } }
+        let sends = first.writes.filter { if case .send(.ping, _) = $0 { true } else { false } }
         #expect(sends.count == 1)
         #expect(first.messages(to: ada) == first.messages(to: bob))
         #expect(host.tick(at: 60).messages(to: ada) == [.joined(Joined(peer: Peer(id: PeerID(rawValue: 2), name: "Bob")))])
         #expect(host.tick(at: 999).messages(to: ada).isEmpty)
         guard case .ping(let second)? = host.tick(at: 1000).messages(to: ada).first else { Issue.record("no ping"); return }
-        #expect(second.sent == Fixtures.at(ms: 1000).microseconds)
         guard case .ping(let firstPing)? = first.messages(to: ada).first else { return }
         #expect(second.seq == firstPing.seq + 1)
     }

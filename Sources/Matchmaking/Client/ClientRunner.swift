@@ -109,8 +109,8 @@ final class ClientRunner: Sendable {
             open(route)
         case .send(let message):
             send(message)
-        case .reportConnected(let welcome, let game):
-            let session = PlayerSession(welcome: welcome, game: game, runner: self, inputs: inputs)
+        case .reportConnected(let welcome, let hello):
+            let session = PlayerSession(welcome: welcome, hello: hello, runner: self, inputs: inputs)
             state.withLock { $0.session = session }
             startTicking()
             welcomed.succeed(session)

@@ -35,16 +35,16 @@ public struct ClientStateMachine: Sendable {
         /// The transport opened at `since`; waiting for the host's `serverHello`.
         case awaitingServerHello(since: NIODeadline)
         /// `clientHello` sent; waiting for `welcome` or `deny`. `since` is still the time the
-        /// transport opened (the deadline covers the whole exchange); `game` is what the host runs.
-        case awaitingWelcome(since: NIODeadline, game: GameName)
+        /// transport opened (the deadline covers the whole exchange); `hello` is the host's.
+        case awaitingWelcome(since: NIODeadline, hello: ServerHello)
     }
 
     /// What the client knows once admitted.
     public struct Membership: Sendable {
         /// The welcome as received.
         public var welcome: Welcome
-        /// The game the host runs.
-        public var game: GameName
+        /// The host's hello: the game it runs, the largest frame it takes.
+        public var hello: ServerHello
         /// The other players now present, by id.
         public var peers: [PeerID: Peer]
         /// Liveness and clock estimate of the host.
@@ -78,8 +78,8 @@ public struct ClientStateMachine: Sendable {
         case openTransport(HostRoute)
         /// Send this frame.
         case send(WireMessage)
-        /// Admitted: report the welcome (and the game the host runs) to the user.
-        case reportConnected(Welcome, game: GameName)
+        /// Admitted: report the welcome (and the host's hello) to the user.
+        case reportConnected(Welcome, hello: ServerHello)
         /// A player joined.
         case reportJoined(Peer)
         /// A player left.
@@ -193,17 +193,17 @@ public struct ClientStateMachine: Sendable {
             guard let nonce = Base64.decode(hello.nonce), nonce.count == JoinProof.nonceBytes else {
                 return violation(.malformedMessage("nonce must be base64 of \(JoinProof.nonceBytes) bytes"))
             }
-            state = .connecting(route, .awaitingWelcome(since: since, game: hello.game))
+            state = .connecting(route, .awaitingWelcome(since: since, hello: hello))
             let proof = hello.joinCodeRequired ? configuration.joinCode.map { JoinProof.proof(code: $0, nonce: nonce) } : nil
             return .send(.clientHello(ClientHello(version: version, name: configuration.playerName, proof: proof)))
-        case .connecting(_, .awaitingWelcome(_, let game)):
+        case .connecting(_, .awaitingWelcome(_, let hello)):
             switch message {
             case .welcome(let welcome):
                 let peers = Dictionary(welcome.peers.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
                 state = .connected(Membership(
-                    welcome: welcome, game: game, peers: peers,
+                    welcome: welcome, hello: hello, peers: peers,
                     heartbeat: Heartbeat(configuration: Self.heartbeat(of: welcome), now: now)))
-                return .reportConnected(welcome, game: game)
+                return .reportConnected(welcome, hello: hello)
             case .deny(let deny):
                 state = .idle(lastEnd: .denied(deny.reason))
                 return .close(.denied(deny.reason), farewell: nil, detail: deny.detail)

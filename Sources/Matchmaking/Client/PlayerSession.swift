@@ -13,24 +13,28 @@ public final class PlayerSession: Sendable {
     public let version: Int
     /// The game the host runs, as its `serverHello` said (`lobby`, `trivia`, ...).
     public let game: GameName
+    /// The largest frame the host takes, as its `serverHello` said.
+    public let maxFrame: Int
     /// Other players joining and leaving, and game messages from the host and other players, in
     /// the order they came (one consumer).
     public let inputs: AsyncStream<SessionInput>
     private let runner: ClientRunner
 
-    init(welcome: Welcome, game: GameName, runner: ClientRunner, inputs: AsyncStream<SessionInput>) {
+    init(welcome: Welcome, hello: ServerHello, runner: ClientRunner, inputs: AsyncStream<SessionInput>) {
         self.me = welcome.you
         self.host = welcome.host
         self.initialPeers = welcome.peers
         self.version = welcome.version
-        self.game = game
+        self.game = hello.game
+        self.maxFrame = hello.maxFrame
         self.runner = runner
         self.inputs = inputs
     }
 
-    /// Sends a game message (any `Encodable`, as JSON; a ``RawJSON`` as it is); reliable and ordered.
+    /// Sends a game message (any `Encodable`, as JSON; a ``RawJSON`` as it is); reliable and
+    /// ordered. Throws ``SendError/tooLarge(bytes:limit:)`` for a message the host would refuse.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients = .host) throws {
-        let body = try RawJSON(encoding: message)
+        let body = try SendError.check(RawJSON(encoding: message), maxFrame: maxFrame)
         runner.sendApp(AppPayload.frame(body: body.bytes, from: nil, recipients: recipients.wire))
     }
 

@@ -28,7 +28,7 @@ extension HostMachine {
             seats[peer] = seat
         }
         if !due.isEmpty {
-            result.send(.message(.ping(Ping(seq: pingRound, sent: now.microseconds))), to: due)
+            result.send(.ping(seq: pingRound), to: due)
             pingRound &+= 1
         }
         for id in silent {

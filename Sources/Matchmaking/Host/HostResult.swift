@@ -15,6 +15,9 @@ public struct HostResult<Link: Sendable>: Sendable {
         case roster([WireMessage], from: Int)
         /// Several messages as consecutive frames in one write.
         case messages([WireMessage])
+        /// A heartbeat `ping` numbered `seq`, stamped with the clock as it is written (the time
+        /// it leaves is what the clock estimate needs, not the time the tick ran).
+        case ping(seq: UInt32)
     }
 
     /// One step of output.

@@ -146,17 +146,28 @@ final class HostRunner: Sendable {
         var batch: (frames: ByteBuffer, offsets: [Int])?  // a roster batch, encoded once per result
         for write in result.writes {
             switch write {
-            case .send(.roster(let notes, let from), let links):
-                if batch == nil { batch = encode(notes, codec: &state.codec) }
-                let (frames, offsets) = batch!
-                let frame = frames.getSlice(at: frames.readerIndex + offsets[from], length: frames.readableBytes - offsets[from])!
-                for link in links {
-                    Self.append(.write(frame, to: link.channel), to: link.channel.eventLoop, in: &state, work: &work)
-                }
             case .send(let outgoing, let links):
-                let frame = encode(outgoing, codec: &state.codec)
+                let operation: (any Channel) -> Outbox.Operation
+                switch outgoing {
+                case .message(let message):
+                    let frame = ByteBuffer.frame(state.codec.encode(message))
+                    operation = { .write(frame, to: $0) }
+                case .app(let body, let from):
+                    let frame = AppPayload.frame(body: body.bytes, from: from, recipients: nil)
+                    operation = { .write(frame, to: $0) }
+                case .roster(let notes, let from):
+                    if batch == nil { batch = encode(notes, codec: &state.codec) }
+                    let (frames, offsets) = batch!
+                    let frame = frames.getSlice(at: frames.readerIndex + offsets[from], length: frames.readableBytes - offsets[from])!
+                    operation = { .write(frame, to: $0) }
+                case .messages(let messages):
+                    let frames = encode(messages, codec: &state.codec).frames
+                    operation = { .write(frames, to: $0) }
+                case .ping(let seq):
+                    operation = { .ping(seq: seq, to: $0) }
+                }
                 for link in links {
-                    Self.append(.write(frame, to: link.channel), to: link.channel.eventLoop, in: &state, work: &work)
+                    Self.append(operation(link.channel), to: link.channel.eventLoop, in: &state, work: &work)
                 }
             case .close(let link, let farewell):
                 let frame = farewell.map { ByteBuffer.frame(state.codec.encode($0)) }
@@ -183,20 +194,6 @@ final class HostRunner: Sendable {
         guard state.outboxes[key]?.isClaimed == false else { return }
         state.outboxes[key]?.isClaimed = true
         work.loops.append(loop)
-    }
-
-    private static func encode(_ outgoing: HostResult<LinkHandle>.Outgoing, codec: inout WireCodec) -> ByteBuffer {
-        switch outgoing {
-        case .message(let message):
-            return .frame(codec.encode(message))
-        case .app(let body, let from):
-            return AppPayload.frame(body: body.bytes, from: from, recipients: nil)
-        case .roster(let notes, let from):
-            let (frames, offsets) = encode(notes, codec: &codec)
-            return frames.getSlice(at: frames.readerIndex + offsets[from], length: frames.readableBytes - offsets[from])!
-        case .messages(let messages):
-            return encode(messages, codec: &codec).frames
-        }
     }
 
     /// Consecutive frames, and where each starts.

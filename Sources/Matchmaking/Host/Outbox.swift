@@ -13,6 +13,8 @@ struct Outbox: Sendable {
     enum Operation: Sendable {
         /// Write this frame (length prefix included).
         case write(ByteBuffer, to: any Channel)
+        /// Write a `ping` numbered `seq`, stamped with the loop's clock now.
+        case ping(seq: UInt32, to: any Channel)
         /// Write this last frame (if any), then close (``Farewell``).
         case close(any Channel, farewell: ByteBuffer?)
     }
@@ -38,6 +40,10 @@ struct Outbox: Sendable {
             switch operation {
             case .write(let frame, let channel):
                 channel.write(frame, promise: nil)
+                written[ObjectIdentifier(channel)] = channel
+            case .ping(let seq, let channel):
+                let ping = WireMessage.ping(Ping(seq: seq, sent: channel.eventLoop.now.microseconds))
+                channel.write(ByteBuffer.frame(WireCodec.fastEncode(ping)!), promise: nil)
                 written[ObjectIdentifier(channel)] = channel
             case .close(let channel, let farewell):
                 if written.removeValue(forKey: ObjectIdentifier(channel)) != nil { channel.flush() }

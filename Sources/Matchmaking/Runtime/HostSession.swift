@@ -7,20 +7,6 @@ public final class HostSession: Sendable {
 
     init(runner: HostRunner) { self.runner = runner }
 
-    /// Errors from sending.
-    public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The encoded message is larger than a frame may be.
-        case tooLarge(bytes: Int, limit: Int)
-
-        public var description: String {
-            switch self {
-            case .tooLarge(let bytes, let limit): "message of \(bytes) bytes exceeds the \(limit)-byte frame limit"
-            }
-        }
-    }
-
-    /// The host's game as a participant (id 0, the host's name).
-    public var localPeer: Peer { runner.read { $0.hostPeer } }
     /// The admitted players, in order of admission.
     public var peers: [Peer] { runner.read { $0.players } }
     /// Joins, leaves and the game messages sent to the host's game, in the order the host saw
@@ -33,10 +19,7 @@ public final class HostSession: Sendable {
     /// reliable and ordered per recipient; unknown ids are skipped. A ``RawJSON`` (such as a
     /// received ``SessionMessage/body``) is sent as it is, without encoding it again.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws {
-        let body = try RawJSON(encoding: message)
-        let limit = runner.configuration.maxFrame - 64
-        guard body.bytes.count <= limit else { throw SendError.tooLarge(bytes: body.bytes.count, limit: limit) }
-        runner.send(body, to: recipients)
+        runner.send(try SendError.check(RawJSON(encoding: message), maxFrame: runner.configuration.maxFrame), to: recipients)
     }
 
     /// The clock estimate of a player (offset and round trip from the heartbeats), or nil

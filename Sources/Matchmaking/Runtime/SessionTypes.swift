@@ -90,3 +90,26 @@ public struct ServerStatus: Hashable, Sendable {
     /// Whether a game is running.
     public var isPlaying: Bool
 }
+
+/// Why a game message was not sent.
+public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The encoded message is larger than a frame may be (the frame cap less room for the
+    /// envelope the message travels in).
+    case tooLarge(bytes: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .tooLarge(let bytes, let limit): "message of \(bytes) bytes exceeds the \(limit)-byte frame limit"
+        }
+    }
+
+    /// Room left in a frame for the `app` envelope (`{"body":…,"from":N,"to":[…],"type":"app"}`).
+    static let envelope = 64
+
+    /// `body` when it fits a frame of `maxFrame` bytes with its envelope, else the error.
+    static func check(_ body: RawJSON, maxFrame: Int) throws(SendError) -> RawJSON {
+        let limit = maxFrame - envelope
+        guard body.bytes.count <= limit else { throw .tooLarge(bytes: body.bytes.count, limit: limit) }
+        return body
+    }
+}
