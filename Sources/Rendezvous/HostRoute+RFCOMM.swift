@@ -12,15 +12,18 @@ extension HostRoute {
     /// the host's SDP records), from `adapter` (`hciN`; nil: any). The kernel's connect blocks
     /// (paging takes a while), so a thread-pool thread does it; then NIO adopts the connected
     /// socket like any other stream.
-    public static func rfcomm(address: String, channel: Int?, adapter: String?) -> HostRoute {
+    public static func rfcomm(
+        address: String, channel: Int?, adapter: String?, logger: Logger = Logger(label: "snap-host.rfcomm")
+    ) -> HostRoute {
         let from = adapter.map { ", from \($0)" } ?? ""
         let description = channel.map { "\(address) (RFCOMM channel \($0)\(from))" } ?? "\(address) (RFCOMM, channel from SDP\(from))"
         return HostRoute(description) { bootstrap in
             let socket = try await NIOThreadPool.singleton.runIfActive {
                 let remote = try BluetoothAddress(address)
                 let local = try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) }
-                let channel = try channel ?? RFCOMM.lookUpChannel(of: remote, adapter: local)
-                return try RFCOMM.connect(to: remote, channel: channel, adapter: local)
+                let found = try channel ?? RFCOMM.lookUpChannel(of: remote, adapter: local)
+                logger.debug("RFCOMM connect", metadata: ["address": "\(remote)", "channel": "\(found)", "fromSDP": "\(channel == nil)"])
+                return try RFCOMM.connect(to: remote, channel: found, adapter: local)
             }
             do {
                 return try await bootstrap.withConnectedSocket(socket).get()

@@ -47,7 +47,9 @@ public struct HostSearch: HostFinder {
     }
 
     /// Pure: what `event` offers when looking for `name` (lower-cased) over `via`.
-    static func offer(_ event: BrowserEvent, name: String, via: JoinRoute, adapter: String?) -> Offer {
+    static func offer(
+        _ event: BrowserEvent, name: String, via: JoinRoute, adapter: String?, logger: Logger = Logger(label: "snap-host.search")
+    ) -> Offer {
         switch event {
         case .found(let host), .updated(let host):
             guard host.name.lowercased() == name else { return .none }
@@ -56,12 +58,12 @@ public struct HostSearch: HostFinder {
                 return .take(.tcp(host: scoped, port: address.port))
             }
             if via != .lan, let sighting = host.bluetooth {
-                return .take(.rfcomm(address: sighting.address, channel: host.advertisement.bluetooth?.channel, adapter: adapter))
+                return .take(.rfcomm(address: sighting.address, channel: host.advertisement.bluetooth?.channel, adapter: adapter, logger: logger))
             }
             return .none
         case .bluetoothOnly(let sighting):
             guard via != .lan, sighting.name.lowercased() == name else { return .none }
-            let route = HostRoute.rfcomm(address: sighting.address, channel: nil, adapter: adapter)
+            let route = HostRoute.rfcomm(address: sighting.address, channel: nil, adapter: adapter, logger: logger)
             return via == .bluetooth ? .take(route) : .fallback(route)
         case .lost, .incompatible, .unavailable:
             return .none
@@ -93,7 +95,7 @@ public struct HostSearch: HostFinder {
                 if case .unavailable(let transport, let why) = event {
                     logger.warning("cannot search", metadata: ["transport": "\(transport.rawValue)", "error": "\(why)"])
                 }
-                switch Self.offer(event, name: wanted, via: via, adapter: adapter) {
+                switch Self.offer(event, name: wanted, via: via, adapter: adapter, logger: logger) {
                 case .take(let route):
                     logger.debug("found host", metadata: ["name": "\(name)", "route": "\(route)"])
                     sink.yield(.found(route, isFallback: false))

@@ -62,7 +62,7 @@ struct Join: AsyncParsableCommand {
         let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         let session: PlayerSession
         do {
-            if let route = JoinTargetParser.address(self.target, channel: channel, adapter: adapter) {
+            if let route = JoinTargetParser.address(self.target, channel: channel, adapter: adapter, logger: logger) {
                 session = try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
             } else {
                 let search = HostSearch(named: self.target, via: via ?? .any, adapter: adapter, logger: logger)

@@ -1,3 +1,4 @@
+import Logging
 import Matchmaking
 import Rendezvous
 
@@ -5,9 +6,9 @@ import Rendezvous
 enum JoinTargetParser {
     /// `HOST:PORT` or `[IPv6]:PORT` with a port of 1-65535, or a Bluetooth address
     /// (`AA:BB:CC:DD:EE:FF`, over RFCOMM on `channel`, nil: from SDP); nil for anything else (a name).
-    static func address(_ text: String, channel: Int? = nil, adapter: String? = nil) -> HostRoute? {
+    static func address(_ text: String, channel: Int? = nil, adapter: String? = nil, logger: Logger) -> HostRoute? {
         if text.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}/) != nil {
-            return .rfcomm(address: text.uppercased(), channel: channel, adapter: adapter)
+            return .rfcomm(address: text.uppercased(), channel: channel, adapter: adapter, logger: logger)
         }
         let host: Substring
         let portText: Substring
