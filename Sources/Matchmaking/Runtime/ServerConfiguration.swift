@@ -1,5 +1,5 @@
 import Discovery
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// Everything a host needs to know to serve. Validated by ``validate()`` before the host starts.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a game layer gets from the host: the players, their messages, their comings and goings,
 /// and their clocks. Thread-safe; each stream supports one consumer.

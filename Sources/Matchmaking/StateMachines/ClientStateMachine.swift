@@ -10,7 +10,7 @@ public enum JoinTarget: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .tcp(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        case .tcp(let host, let port): host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
         case .rfcomm(let address, let channel?, _): "\(address) (RFCOMM channel \(channel))"
         case .rfcomm(let address, nil, _): "\(address) (RFCOMM, channel from SDP)"
         }
@@ -301,4 +301,4 @@ enum Base64 {
     static func encode(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 }
 
-import Foundation
+import FoundationEssentials
