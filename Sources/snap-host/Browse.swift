@@ -1,6 +1,7 @@
 import ArgumentParser
 import Discovery
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Matchmaking
 import Synchronization
@@ -35,7 +36,7 @@ struct Browse: AsyncParsableCommand {
     func run() async throws {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
-        if !watch { TerminationSignals.onSignal { Foundation.exit(0) } }
+        if !watch { TerminationSignals.onSignal { Glibc.exit(0) } }
         let browser: Browser
         do {
             browser = try Browser(

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Matchmaking
 import Synchronization
 
@@ -53,7 +53,7 @@ final class ScreenWriter: Sendable {
             var text = state.countdownShown ? "\r\u{1B}[K" : ""
             state.countdownShown = false
             text += lines.map { $0 + "\n" }.joined()
-            FileHandle.standardOutput.write(Data(text.utf8))
+            POSIX.write(text, to: STDOUT_FILENO)
         }
     }
 
@@ -69,9 +69,9 @@ final class ScreenWriter: Sendable {
             guard state.generation == generation else { return }
             if inPlace {
                 state.countdownShown = true
-                FileHandle.standardOutput.write(Data("\r\u{1B}[K\(line)".utf8))
+                POSIX.write("\r\u{1B}[K\(line)", to: STDOUT_FILENO)
             } else {
-                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                POSIX.write(line + "\n", to: STDOUT_FILENO)
             }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import Matchmaking
 
@@ -128,7 +129,7 @@ struct Join: AsyncParsableCommand {
 
     /// Reads stdin lines on a thread of its own; each becomes a chat line, `/quit` leaves.
     private static func readChat(into session: ClientSession) {
-        Thread.detachNewThread {
+        POSIX.detachThread {
             while let line = readLine() {
                 if line == "/quit" {
                     Task { await session.quit() }
@@ -152,7 +153,7 @@ final class QuitOnSignal: Sendable {
                 Task { await session.quit() }
             } else {
                 Terminal.err("disconnected: userQuit")
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
     }

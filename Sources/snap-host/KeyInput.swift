@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Matchmaking
 
 /// Reads a person's answers from stdin on a thread of its own. On a terminal it switches to
 /// cbreak mode (no Enter needed, no echo) so one key press answers: `1`-`9` answer, `q` quits.
@@ -27,7 +28,7 @@ final class KeyInput: @unchecked Sendable {
             changed = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
         }
         let terminal = isTerminal
-        Thread.detachNewThread {
+        POSIX.detachThread {
             if terminal {
                 var byte: UInt8 = 0
                 while read(STDIN_FILENO, &byte, 1) == 1 {
@@ -39,7 +40,7 @@ final class KeyInput: @unchecked Sendable {
                 }
             } else {
                 while let line = readLine() {
-                    let text = line.trimmingCharacters(in: .whitespaces)
+                    let text = line.trimmingSpacesAndTabs()
                     if text == "/quit" {
                         handler(.quit)
                     } else if let number = Int(text), number >= 1 {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Matchmaking
 import SnapGame
 import Synchronization
@@ -18,7 +18,7 @@ final class SnapHostScreen: Sendable {
         let start: String
         switch settings.startRule {
         case .whenFull: start = "a game starts when \(capacity) players are here"
-        case .after(let delay): start = "a game starts \(String(format: "%g", Double(delay) / 1_000_000)) s after a second player arrives"
+        case .after(let delay): start = "a game starts \(cFormat("%g", Double(delay) / 1_000_000)) s after a second player arrives"
         }
         Terminal.out("snap: \(start); flip limit \(settings.maxFlips)")
         Terminal.out("lobby: 0/\(capacity) players, waiting for players")
@@ -48,23 +48,16 @@ final class SnapHostScreen: Sendable {
 
 /// Appends replay entries to a file, one JSON object per line (docs/SNAP.md, "Replay log").
 final class ReplayLog: Sendable {
-    private let handle: Mutex<FileHandle>
+    private let file: Mutex<POSIX.AppendFile>
 
     init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-        }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
-        self.handle = Mutex(handle)
+        file = Mutex(try POSIX.AppendFile(path: path))
     }
 
     func write(_ entry: SnapLogEntry) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(entry) else { return }
-        handle.withLock { try? $0.write(contentsOf: data + Data("\n".utf8)) }
+        file.withLock { $0.write(String(decoding: data, as: UTF8.self) + "\n") }
     }
 }

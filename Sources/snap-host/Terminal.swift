@@ -1,12 +1,12 @@
-import Foundation
+import Glibc
 import NIOCore
 
 /// Line output that reaches a pipe at once (stdout is block-buffered when it is not a terminal).
 enum Terminal {
     /// One line on stdout.
-    static func out(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    static func out(_ line: String) { POSIX.write(line + "\n", to: STDOUT_FILENO) }
     /// One line on stderr.
-    static func err(_ line: String) { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    static func err(_ line: String) { POSIX.write(line + "\n", to: STDERR_FILENO) }
 }
 
 extension SocketAddress {

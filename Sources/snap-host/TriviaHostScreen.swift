@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Matchmaking
 import Synchronization
 import Trivia
@@ -22,7 +22,7 @@ final class TriviaHostScreen: Sendable {
         let start: String
         switch rule {
         case .whenFull: start = "a game starts when \(capacity) players are here"
-        case .after(let delay): start = "a game starts \(String(format: "%g", Double(delay) / 1_000_000)) s after the first player arrives"
+        case .after(let delay): start = "a game starts \(cFormat("%g", Double(delay) / 1_000_000)) s after the first player arrives"
         }
         writer.lines([
             "trivia: \(settings.mode.rawValue) mode, \(rounds) of \(bank.questions.count) questions (\(bank.source)); \(start)",

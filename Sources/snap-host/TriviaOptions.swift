@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Trivia
 
 /// `serve`'s trivia options (with `--game trivia`).
