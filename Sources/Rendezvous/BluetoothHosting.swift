@@ -2,7 +2,7 @@ import Discovery
 import Matchmaking
 import Logging
 import ServiceLifecycle
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -96,6 +96,6 @@ public struct BluetoothHosting: Service {
     /// `AA:BB:CC:DD:EE:FF` from `/org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF`.
     static func address(ofDevice path: String) -> String {
         guard let last = path.split(separator: "/").last, last.hasPrefix("dev_") else { return path }
-        return last.dropFirst(4).replacingOccurrences(of: "_", with: ":")
+        return String(last.dropFirst(4).replacing("_", with: ":"))
     }
 }

@@ -1,5 +1,5 @@
 import Discovery
-import Foundation
+import FoundationEssentials
 import Logging
 import Matchmaking
 import Rendezvous

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Discovery
-import Foundation
+import FoundationEssentials
 import GameRuntime
+import Glibc
 import Logging
 import Matchmaking
 import Rendezvous
@@ -37,7 +38,7 @@ struct Browse: AsyncParsableCommand {
     func run() async throws {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
-        if !watch { TerminationSignals.onSignal { Foundation.exit(0) } }
+        if !watch { TerminationSignals.onSignal { Glibc.exit(0) } }
         let browser: Browser
         do {
             browser = try Browser(

@@ -1,5 +1,6 @@
+import GameRuntime
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Matchmaking
 
 /// `serve --config FILE`: a JSON object whose keys are `serve`'s long option names and whose
@@ -34,7 +35,7 @@ enum ConfigFile {
     static func options(fromFile path: String) throws(Invalid) -> [String] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw Invalid(description: "config \(path): cannot be read (\(error.localizedDescription))")
+            throw Invalid(description: "config \(path): cannot be read (\(POSIX.describe(error)))")
         }
         let object: [String: JSONValue]
         do {
@@ -65,7 +66,7 @@ enum ConfigFile {
                 }
             }
             if let firstError {
-                let message = Serve.message(for: firstError).replacingOccurrences(of: "\n", with: " ")
+                let message = Serve.message(for: firstError).replacing("\n", with: " ")
                 throw Invalid(description: "config \(path): key \"\(key)\": \(message)")
             }
             options += option

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Logging
 
 /// Each player holds one file descriptor; the usual soft limit of 1,024 would cap a host below

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Discovery
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GameRuntime
+import Glibc
 import Logging
 import Matchmaking
 import Rendezvous
@@ -115,7 +116,7 @@ final class QuitOnSignal: Sendable {
                 Task { await session.quit() }
             } else {
                 Terminal.err("disconnected: userQuit")
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
     }

@@ -17,11 +17,11 @@ enum JoinTargetParser {
             host = text[text.index(after: text.startIndex)..<close]
             portText = text[text.index(close, offsetBy: 2)...]
         } else {
-            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { return nil }
+            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":" as Character) else { return nil }
             host = text[..<colon]
             portText = text[text.index(after: colon)...]
         }
-        guard !host.isEmpty, !host.contains(" "), let port = Int(portText), (1...65_535).contains(port) else { return nil }
+        guard !host.isEmpty, !host.contains(" " as Character), let port = Int(portText), (1...65_535).contains(port) else { return nil }
         return .tcp(host: String(host), port: port)
     }
 }

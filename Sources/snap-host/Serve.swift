@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import Discovery
 import GameRuntime
@@ -141,7 +141,7 @@ struct Serve: AsyncParsableCommand {
 
     /// The machine's host name, cut to the 63-byte limit of a DNS-SD instance name.
     static func defaultName() -> String {
-        var name = ProcessInfo.processInfo.hostName
+        var name = POSIX.hostName
         while name.utf8.count > 63 { name.removeLast() }
         return name.isEmpty ? "snap-host" : name
     }

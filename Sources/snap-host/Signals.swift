@@ -1,4 +1,5 @@
-import Foundation
+import GameRuntime
+import Glibc
 import Synchronization
 
 /// SIGINT and SIGTERM, handled without races.
@@ -25,7 +26,7 @@ enum TerminationSignals {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
-        let reader = Thread {
+        POSIX.detachThread(name: "signals") {
             var byte: UInt8 = 0
             while read(readEnd, &byte, 1) == 1 {
                 let actions = state.withLock { state -> [@Sendable () -> Void] in
@@ -35,8 +36,6 @@ enum TerminationSignals {
                 for action in actions { action() }
             }
         }
-        reader.name = "signals"
-        reader.start()
     }
 
     /// Runs `action` on each SIGINT/SIGTERM from now on, and at once if one already arrived.

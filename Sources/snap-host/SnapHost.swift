@@ -1,5 +1,7 @@
+import GameRuntime
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import NIOCore
 import NIOPosix
@@ -24,8 +26,8 @@ struct SnapHost: AsyncParsableCommand {
             do {
                 arguments = try ConfigFile.expand(arguments, path: path)
             } catch {
-                FileHandle.standardError.write(Data("snap-host: \(error)\n".utf8))
-                Foundation.exit(78)  // EX_CONFIG
+                POSIX.write("snap-host: \(error)\n", to: STDERR_FILENO)
+                Glibc.exit(78)  // EX_CONFIG
             }
         }
         do {

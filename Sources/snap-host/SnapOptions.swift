@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import SnapGame
 
 /// `serve`'s Snap! options (with `--game snap`; `--start-when-full` / `--start-after` too).

@@ -1,6 +1,7 @@
-"""scripts/install into a temporary destdir (no systemd needed): what it installs, the unit file
-verified by systemd-analyze, the installed binary serving with the installed config, and
-scripts/uninstall removing it again. The release build is skipped (--binary) to keep CI short."""
+"""scripts/install into a temporary destdir (no systemd needed): what it installs (the binary
+stripped), the unit file verified by systemd-analyze, the installed binary serving with the
+installed config, and scripts/uninstall removing it again. The release build is skipped
+(--binary) to keep CI short."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def test_install_puts_every_piece_in_place_and_uninstall_removes_them(tmp_path):
     for path in (binary, unit, config, policy, dest / "usr/local/share/doc/snap-host/PI.md"):
         assert path.exists(), path
     assert binary.stat().st_mode & 0o111
+    sections = subprocess.run(["readelf", "-S", "--wide", str(binary)], capture_output=True, text=True, timeout=60).stdout
+    assert ".text" in sections and ".symtab" not in sections and ".debug_info" not in sections, "not stripped"
     text = unit.read_text()
     assert "ExecStart=/usr/local/bin/snap-host serve --config /etc/snap-host/config.json" in text
     assert "User=snap-host" in text and "Restart=on-failure" in text

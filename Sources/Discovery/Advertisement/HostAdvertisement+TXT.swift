@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension HostAdvertisement {
     /// The TXT keys of the `_snap._tcp` service (docs/DISCOVERY.md).

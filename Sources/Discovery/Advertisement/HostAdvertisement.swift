@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a host tells the network about itself, on every transport it advertises on.
 ///

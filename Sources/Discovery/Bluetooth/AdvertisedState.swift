@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The compact host state in the LE advertisement's ManufacturerData (company
 /// ``SnapBluetooth/manufacturerID``), 6 bytes: the first 4 bytes of the server id (in UUID byte
@@ -34,7 +34,7 @@ public struct AdvertisedState: Hashable, Sendable {
     public var bytes: [UInt8] { idPrefix + [UInt8(capacity), UInt8(players)] }
 
     /// The id prefix as 8 lower-case hex digits, as a server id's text starts.
-    public var idPrefixHex: String { idPrefix.map { String(format: "%02x", $0) }.joined() }
+    public var idPrefixHex: String { idPrefix.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
 
     /// Whether `serverID` starts with this prefix.
     public func matches(_ serverID: UUID) -> Bool {

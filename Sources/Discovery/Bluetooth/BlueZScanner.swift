@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Scans with bluetoothd for hosts advertising ``SnapBluetooth/serviceUUID``: a discovery filter

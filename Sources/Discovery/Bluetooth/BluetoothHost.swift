@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A host seen over Bluetooth (a BlueZ Device1 whose UUIDs include ``SnapBluetooth/serviceUUID``):
 /// from an LE advertisement (name from the scan response, compact ``AdvertisedState``), from a

@@ -1,5 +1,5 @@
 import CBlueZ
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a host can be reached.
 public enum Transport: String, Hashable, Sendable, Codable, CaseIterable, Comparable {

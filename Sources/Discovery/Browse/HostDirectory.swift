@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Merges raw DNS-SD sightings (per interface, protocol and instance name) and Bluetooth
 /// sightings into one entry per host, keyed by server id. Pure: ``Browser`` feeds it and

@@ -1,5 +1,5 @@
 import CAvahi
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Whether Avahi can be used right now.

@@ -1,5 +1,5 @@
 import CAvahi
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Publishes a ``HostAdvertisement`` as a DNS-SD service through avahi-daemon, keeps its TXT

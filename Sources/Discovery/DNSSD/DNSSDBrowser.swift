@@ -1,5 +1,5 @@
 import CAvahi
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Browses `_snap._tcp` through avahi-daemon and resolves every instance, per interface and

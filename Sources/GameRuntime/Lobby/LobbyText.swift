@@ -1,4 +1,3 @@
-import Foundation
 
 /// The lobby's lines, the same in every game (one fact per line, so that a person reads them
 /// and a test parses them).
@@ -21,7 +20,7 @@ public enum LobbyText {
             return "a game starts when \(lobby.capacity) players are here"
         case .after(let delay):
             let who = lobby.minimum <= 1 ? "the first player" : lobby.minimum == 2 ? "a second player" : "player \(lobby.minimum)"
-            return "a game starts \(String(format: "%g", Double(delay) / 1_000_000)) s after \(who) arrives"
+            return "a game starts \(cFormat("%g", Double(delay) / 1_000_000)) s after \(who) arrives"
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads what a person types on stdin, on a thread of its own.
 ///
@@ -52,7 +52,7 @@ public final class KeyInput: @unchecked Sendable {
             changed = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
         }
         let mode = self.mode
-        Thread.detachNewThread {
+        POSIX.detachThread(name: "keys") {
             if singleKeys {
                 Self.readKeys(handler)
             } else {
@@ -88,7 +88,7 @@ public final class KeyInput: @unchecked Sendable {
             if line == "/quit" { return .quit }
             return line.isEmpty ? nil : .other(line)
         case .keys:
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimmingSpacesAndTabs()
             if text == "/quit" { return .quit }
             if let number = Int(text), number >= 1 { return .answer(number - 1) }
             return text.isEmpty ? nil : .other(text)

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Synchronization
 
 /// Serializes a screen's lines. On a terminal the countdown line is rewritten in place and
@@ -16,7 +16,7 @@ public final class ScreenWriter: Sendable {
     /// A writer to stdout; `inPlace` (default: when stdout is a terminal) rewrites the countdown
     /// in place.
     public convenience init(inPlace: Bool = isatty(STDOUT_FILENO) == 1) {
-        self.init(inPlace: inPlace) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+        self.init(inPlace: inPlace) { text in POSIX.write(text, to: STDOUT_FILENO) }
     }
 
     /// A writer handing its text (whole lines, or a countdown rewrite) to `output`, in order.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// The client's whole life: `idle -> searching -> connecting -> connected`, back to `idle` with

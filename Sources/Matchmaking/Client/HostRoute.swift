@@ -32,7 +32,7 @@ public struct HostRoute: Hashable, Sendable, CustomStringConvertible {
 
     /// TCP to a host name or IP literal (an IPv6 literal may carry a `%zone`) and port.
     public static func tcp(host: String, port: Int) -> HostRoute {
-        let description = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        let description = host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
         return HostRoute(description) { bootstrap in
             let tcp = bootstrap.channelOption(.socketOption(.tcp_nodelay), value: 1)
             if let address = try? SocketAddress(ipAddress: host, port: port) {

@@ -1,4 +1,3 @@
-import Foundation
 
 /// What a game layer gets from the host: the players, their comings and goings and messages,
 /// and their clocks. Thread-safe.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// Everything a host needs to know to serve. Validated by ``validate()`` before the host starts.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// Builds an `app` payload around an already-encoded body without decoding it again:

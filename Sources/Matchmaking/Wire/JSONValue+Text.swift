@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// The JSON text of the value, written directly (keys sorted, slashes unescaped, as the codec

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value: the body of an application message as the host relays it without knowing the
 /// game's types. Games decode it into their own `Codable` types with ``decode(_:)``.

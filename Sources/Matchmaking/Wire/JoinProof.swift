@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 
 /// The join-code proof: the client shows it knows the code without sending it.
 ///

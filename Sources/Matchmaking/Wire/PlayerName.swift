@@ -27,7 +27,7 @@ public enum PlayerName {
 
     /// Returns the trimmed name, or throws the problem.
     public static func validate(_ raw: String) throws(Problem) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.trimmingWhitespaceAndNewlines()
         guard !name.isEmpty else { throw .empty }
         guard name.count <= maxCharacters, name.utf8.count <= maxBytes else {
             throw .tooLong(characters: name.count, bytes: name.utf8.count)
@@ -48,4 +48,4 @@ public enum PlayerName {
     }
 }
 
-import Foundation
+import FoundationEssentials

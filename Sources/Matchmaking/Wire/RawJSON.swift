@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value kept as its encoded bytes: the body of an application message as it came off
 /// the wire. The host relays it without looking inside, and a game decodes its own type from it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// The hot messages (`app`, `ping`, `pong`) decoded by one pass of ``JSONScanner`` over the

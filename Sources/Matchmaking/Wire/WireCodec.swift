@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// Turns messages into frame payloads and back. One codec per connection (it is not `Sendable`).
@@ -56,10 +56,10 @@ public struct WireCodec {
         case .dataCorrupted(let context):
             guard context.codingPath.isEmpty else { return "invalid value at \(path(context))" }
             // Foundation gives no path for a number that does not fit; tell that apart from bad JSON.
-            let parsed = payload.withUnsafeReadableBytes { try? JSONSerialization.jsonObject(with: Data($0), options: [.fragmentsAllowed]) }
+            let parsed = payload.withUnsafeReadableBytes { try? JSONDecoder().decode(JSONValue.self, from: Data($0)) }
             switch parsed {
             case nil: return "not JSON"
-            case is [String: Any]: return "a value is out of range or of the wrong kind"
+            case .object?: return "a value is out of range or of the wrong kind"
             default: return "not a JSON object"
             }
         @unknown default: return "undecodable"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension WireMessage: Codable {
     private enum TypeKey: String, CodingKey { case type }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every message of protocol version 1 (docs/PROTOCOL.md). On the wire each is one JSON object
 /// with a `type` member, inside one length-prefixed frame.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Matchmaking
 
 /// Recomputes games from a replay log: each `deal` starts a ``SnapMatch`` from its seed, each

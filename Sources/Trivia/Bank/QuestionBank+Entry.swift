@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Matchmaking
 
 /// A problem in one entry of a bank, before the entry's number is known.
@@ -14,7 +14,7 @@ extension QuestionBank {
         guard case .string(let rawText)? = fields["question"] else {
             throw EntryProblem(problem: fields["question"] == nil ? "missing \"question\"" : "\"question\" must be a string")
         }
-        let text = rawText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = rawText.trimmingWhitespaceAndNewlines()
         func fail(_ problem: String) -> EntryProblem { EntryProblem(question: text, problem: problem) }
         guard let answersValue = fields["answers"] else { throw fail("missing \"answers\"") }
         guard case .array(let answerValues) = answersValue else { throw fail("\"answers\" must be an array") }
@@ -28,7 +28,7 @@ extension QuestionBank {
             case .bool(true)?: correct.append(index)
             default: throw fail("answer \(index + 1): \"correct\" must be true or false")
             }
-            answers.append(answerText.trimmingCharacters(in: .whitespacesAndNewlines))
+            answers.append(answerText.trimmingWhitespaceAndNewlines())
         }
         guard !correct.isEmpty || answers.count < 2 else { throw fail("no answer is marked correct") }
         guard correct.count <= 1 else {
@@ -37,7 +37,7 @@ extension QuestionBank {
         var category: String?
         switch fields["category"] {
         case nil, .null?: break
-        case .string(let value)?: category = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .string(let value)?: category = value.trimmingWhitespaceAndNewlines()
         default: throw fail("\"category\" must be a string")
         }
         var timeLimit: Double?

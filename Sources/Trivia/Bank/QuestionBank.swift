@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Matchmaking
 
 /// A validated set of questions, loaded from JSON (see docs/TRIVIA.md for the format):
@@ -102,9 +103,11 @@ public struct QuestionBank: Hashable, Sendable {
 
     private static func reason(_ error: any Error) -> String {
         if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = context.underlyingError.map { " \(($0 as NSError).userInfo[NSDebugDescriptionErrorKey] ?? $0.localizedDescription)" } ?? ""
+            let underlying = context.underlyingError.map { " \($0)" } ?? ""
             return context.debugDescription + underlying
         }
-        return (error as NSError).localizedDescription
+        // A file that cannot be read: the system's words for it ("No such file or directory").
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        return "\(error)"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a question bank cannot be used. The description names the file, the entry and the problem,
 /// e.g. `quiz.json: entry 3 ("What is the capital of…"): no answer is marked correct`.
@@ -25,7 +25,7 @@ public struct QuestionBankError: Error, Hashable, Sendable, CustomStringConverti
         if let entry {
             text += "entry \(entry)"
             if let question, !question.isEmpty {
-                let excerpt = question.count > 40 ? question.prefix(40).trimmingCharacters(in: .whitespaces) + "…" : question
+                let excerpt = question.count > 40 ? question.prefix(40).trimmingSpacesAndTabs() + "…" : question
                 text += " (\"\(excerpt)\")"
             }
             text += ": "
