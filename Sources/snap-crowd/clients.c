@@ -16,6 +16,11 @@
 
 #define WAIT_LIMIT_NS (20ull * 1000000000ull)  /* one step that takes longer has failed */
 #define MAX_ATTEMPTS 5                           /* most connections of one crowd player */
+/* A player without a welcome this long after connect() gives up, as the Swift client does. It
+ * also ends connections that the kernel completed but the server never accepted (a full accept
+ * queue drops the handshake's last ACK; the client's socket looks connected). */
+#define HANDSHAKE_LIMIT_NS (5ull * 1000000000ull)
+#define SCAN_INTERVAL_NS (250ull * 1000000ull)
 
 struct options {
     const char *address;
@@ -37,6 +42,7 @@ struct client {
     struct stream s;
     enum phase phase;
     int attempts;
+    bool gave_up;        /* closed by this side: no welcome within HANDSHAKE_LIMIT_NS */
     unsigned connection; /* counts this slot's connections: tells stale ping entries apart */
     long long id;
     uint32_t ping_seq;
@@ -69,7 +75,8 @@ struct crowd {
     int *retry;              /* crowd players to connect again */
     int retries;
     bool gathering;          /* connecting the crowd: a dropped player connects again */
-    long long refused, denied, dropped, rejoined, failed_steps;
+    long long refused, denied, dropped, rejoined, timed_out, failed_joins, failed_steps;
+    uint64_t next_scan;      /* when to look for handshakes past HANDSHAKE_LIMIT_NS */
     struct due *queue;       /* ping schedule, in due order (one interval for all) */
     size_t queue_head, queue_length, queue_capacity;
     long long round;         /* the fan-out round being timed */
@@ -259,7 +266,8 @@ static void close_client(struct crowd *k, int index)
     struct client *c = &k->clients[index];
     bool crowd = index != k->sampler;
     if (c->phase == AWAIT_HELLO || c->phase == AWAIT_WELCOME) {
-        k->refused++;
+        if (c->gave_up) k->timed_out++;
+        else k->refused++;
         if (crowd) {
             k->handshaking--;
             if (c->attempts < k->o.attempts) k->retry[k->retries++] = index;
@@ -274,6 +282,19 @@ static void close_client(struct crowd *k, int index)
     }
     stream_close(&c->s);
     c->phase = FREE;
+    c->gave_up = false;
+}
+
+/* Closes the handshakes that have taken longer than HANDSHAKE_LIMIT_NS. */
+static void give_up_slow_handshakes(struct crowd *k, uint64_t now)
+{
+    for (int i = 0; i <= k->sampler; i++) {
+        struct client *c = &k->clients[i];
+        if ((c->phase == AWAIT_HELLO || c->phase == AWAIT_WELCOME) && now - c->started > HANDSHAKE_LIMIT_NS) {
+            c->gave_up = true;
+            close_client(k, i);
+        }
+    }
 }
 
 /* Sends bye userQuit and half-closes; the host closes, then so does the client. */
@@ -308,11 +329,17 @@ static void pump(struct crowd *k, uint64_t deadline)
     uint64_t now = now_ns();
     uint64_t until = deadline;
     if (k->queue_length > 0 && k->queue[k->queue_head].at < until) until = k->queue[k->queue_head].at;
+    if (k->next_scan < until) until = k->next_scan;
     int timeout = until <= now ? 0 : (int)((until - now + 999999u) / 1000000u);
     struct epoll_event events[512];
     int n = epoll_wait(k->epfd, events, 512, timeout);
     for (int i = 0; i < n; i++) handle(k, &events[i]);
     send_due_pings(k);
+    now = now_ns();
+    if (now >= k->next_scan) {
+        give_up_slow_handshakes(k, now);
+        k->next_scan = now + SCAN_INTERVAL_NS;
+    }
 }
 
 typedef bool (*condition)(const struct crowd *k, const void *argument);
@@ -398,12 +425,14 @@ static bool sampler_done_joining(const struct crowd *k, const void *unused)
     return phase == ADMITTED || phase == FREE;
 }
 
-/* One join with the crowd present: connect() start to welcome read. The joiner leaves, and
- * the next sample starts once every crowd player has its `joined` and `left`. */
+/* One join with the crowd present: connect() start to welcome read (false: no welcome). The
+ * joiner leaves, and the next sample starts once every crowd player has its `joined` and
+ * `left`. */
 static bool sample_join(struct crowd *k, uint64_t *sample)
 {
     struct targets t = {k->count.joined + k->admitted, k->count.left + k->admitted, k->round_received, k->dropped};
     struct client *c = &k->clients[k->sampler];
+    if (c->phase != FREE) close_client(k, k->sampler);  /* the last one never finished leaving */
     c->attempts = 0;
     if (start_connect(k, k->sampler) != 0) return false;
     if (!run_until(k, sampler_done_joining, NULL, "a welcome") || c->phase != ADMITTED) {
@@ -412,7 +441,8 @@ static bool sample_join(struct crowd *k, uint64_t *sample)
     }
     *sample = c->welcomed - c->started;
     leave(k, k->sampler);
-    return run_until(k, sampler_settled, &t, "the join and leave to settle");
+    run_until(k, sampler_settled, &t, "the join and leave to settle");  /* counted in failed_steps */
+    return true;
 }
 
 struct latency {
@@ -434,7 +464,8 @@ static struct latency sample_joins(struct crowd *k, int joins)
     int warmup = joins / 10;
     for (int i = 0; samples && i < joins + warmup; i++) {
         uint64_t sample;
-        if (sample_join(k, &sample) && i >= warmup) samples[count++] = sample;
+        if (!sample_join(k, &sample)) k->failed_joins++;
+        else if (i >= warmup) samples[count++] = sample;
     }
     struct latency result = samples ? summarize(samples, count) : (struct latency){0};
     free(samples);
@@ -562,8 +593,8 @@ static void run(struct crowd *k)
         print_usage_since(k, before, "idle");
     }
     print_memory(k, "end_rss_kib", "end_peak_rss_kib");
-    printf(" admitted=%d refused=%lld denied=%lld dropped=%lld rejoined=%lld failed_steps=%lld", k->admitted, k->refused,
-        k->denied, k->dropped, k->rejoined, k->failed_steps);
+    printf(" admitted=%d refused=%lld denied=%lld dropped=%lld rejoined=%lld timed_out=%lld failed_joins=%lld failed_steps=%lld",
+        k->admitted, k->refused, k->denied, k->dropped, k->rejoined, k->timed_out, k->failed_joins, k->failed_steps);
     printf(" frames_joined=%lld frames_left=%lld frames_app=%lld frames_ping=%lld frames_pong=%lld frames_bye=%lld"
            " frames_other=%lld frames_over_max=%lld largest_frame=%lld max_frame=%lld\n",
         k->count.joined, k->count.left, k->count.app, k->count.ping, k->count.pong, k->count.bye, k->count.other,
