@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
+        .executable(name: "snap-crowd", targets: ["snap-crowd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
@@ -86,6 +87,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/SnapBench"),
+        // C, no dependencies: the load generator and bare server of scripts/bench-crowd.
+        .executableTarget(name: "snap-crowd", path: "Sources/snap-crowd"),
         .testTarget(
             name: "DiscoveryTests",
             dependencies: ["Discovery", .product(name: "Logging", package: "swift-log")]),

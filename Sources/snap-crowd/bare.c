@@ -1,0 +1,327 @@
+/* snap-crowd bare-server: the floor for the host. Single-threaded epoll, no protocol state
+ * machine, no game: it writes the frames the host would write, to the same sockets, and nothing
+ * else. serverHello on accept; on the first frame (the clientHello) a `welcome` listing everyone
+ * admitted and a `joined` to each of them, as the host does; a `pong` for each `ping`; an `app`
+ * sent to "all" relayed as {"body":...,"from":ID,"type":"app"}; a `left` to the others when a
+ * player's connection ends. It never pings and never times anyone out. */
+#define _GNU_SOURCE
+#include "snap_crowd.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+struct peer {
+    struct stream s;
+    bool open;
+    bool admitted;
+    bool said_bye;
+    long long id;
+    char name[72];
+    int slot;  /* position in bare.admitted */
+};
+
+struct bare {
+    int epfd;
+    int listener;
+    const char *name;
+    int capacity;
+    long fd_limit;
+    struct peer *peers;  /* indexed by fd */
+    int *admitted;       /* fds in admission (id) order */
+    int admitted_count;
+    long long next_id;
+    char server_id[40];
+    uint64_t random;
+    struct bytes frame;  /* the frame being built */
+};
+
+/* ---- frames ---- */
+
+static void frame_begin(struct bytes *b)
+{
+    b->len = 0;
+    bytes_append(b, "\0\0\0\0", 4);
+}
+
+static void frame_add(struct bytes *b, const char *text) { bytes_append(b, text, strlen(text)); }
+
+static bool frame_end(struct bytes *b)
+{
+    if (b->len < 5) return false;  /* an append failed (out of memory) */
+    size_t n = b->len - 4;
+    b->data[0] = (char)(n >> 24);
+    b->data[1] = (char)(n >> 16);
+    b->data[2] = (char)(n >> 8);
+    b->data[3] = (char)n;
+    return true;
+}
+
+static void send_built(struct peer *p, const struct bytes *frame) { stream_send_raw(&p->s, frame->data, frame->len); }
+
+/* The same frame to every admitted player but `except` (a failed write shows up as EOF). */
+static void send_to_admitted(struct bare *b, int except)
+{
+    for (int i = 0; i < b->admitted_count; i++)
+        if (b->admitted[i] != except) send_built(&b->peers[b->admitted[i]], &b->frame);
+}
+
+static void add_peer_object(struct bytes *frame, const struct peer *p)
+{
+    char text[128];
+    snprintf(text, sizeof text, "{\"id\":%lld,\"name\":\"%s\"}", p->id, p->name);
+    frame_add(frame, text);
+}
+
+/* ---- what the host would write ---- */
+
+static uint64_t next_random(struct bare *b)
+{
+    b->random ^= b->random << 13;
+    b->random ^= b->random >> 7;
+    b->random ^= b->random << 17;
+    return b->random;
+}
+
+/* base64 of 16 random bytes, as the host's nonce (24 characters). */
+static void make_nonce(struct bare *b, char out[25])
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    unsigned char bytes[18] = {0};
+    uint64_t a = next_random(b), c = next_random(b);
+    memcpy(bytes, &a, 8);
+    memcpy(bytes + 8, &c, 8);
+    for (int i = 0; i < 6; i++) {
+        uint32_t v = (uint32_t)bytes[3 * i] << 16 | (uint32_t)bytes[3 * i + 1] << 8 | bytes[3 * i + 2];
+        for (int j = 0; j < 4; j++) out[4 * i + j] = alphabet[(v >> (18 - 6 * j)) & 63];
+    }
+    out[22] = out[23] = '=';
+    out[24] = '\0';
+}
+
+static void send_server_hello(struct bare *b, struct peer *p)
+{
+    char nonce[25], text[512];
+    make_nonce(b, nonce);
+    snprintf(text, sizeof text,
+        "{\"capacity\":%d,\"game\":\"lobby\",\"joinCodeRequired\":false,\"maxFrame\":%u,\"name\":\"%s\",\"nonce\":\"%s\","
+        "\"players\":%d,\"serverId\":\"%s\",\"type\":\"serverHello\",\"versions\":[1]}",
+        b->capacity, CROWD_DEFAULT_MAX_FRAME, b->name, nonce, b->admitted_count, b->server_id);
+    stream_send_frame(&p->s, text, strlen(text));
+}
+
+static void announce(struct bare *b, const struct peer *p, const char *reason)
+{
+    frame_begin(&b->frame);
+    frame_add(&b->frame, "{\"peer\":");
+    add_peer_object(&b->frame, p);
+    if (reason) {
+        frame_add(&b->frame, ",\"reason\":\"");
+        frame_add(&b->frame, reason);
+        frame_add(&b->frame, "\",\"type\":\"left\"}");
+    } else {
+        frame_add(&b->frame, ",\"type\":\"joined\"}");
+    }
+    if (frame_end(&b->frame)) send_to_admitted(b, p->s.fd);
+}
+
+static void send_welcome(struct bare *b, struct peer *p)
+{
+    char text[256];
+    frame_begin(&b->frame);
+    snprintf(text, sizeof text, "{\"heartbeatIntervalMs\":1000,\"heartbeatTimeoutMs\":3000,\"host\":{\"id\":0,\"name\":\"%s\"},\"peers\":[",
+        b->name);
+    frame_add(&b->frame, text);
+    for (int i = 0; i < b->admitted_count; i++) {
+        if (i > 0) frame_add(&b->frame, ",");
+        add_peer_object(&b->frame, &b->peers[b->admitted[i]]);
+    }
+    frame_add(&b->frame, "],\"type\":\"welcome\",\"version\":1,\"you\":");
+    add_peer_object(&b->frame, p);
+    frame_add(&b->frame, "}");
+    if (frame_end(&b->frame)) send_built(p, &b->frame);
+}
+
+static bool admit(struct bare *b, struct peer *p, const char *hello, size_t n)
+{
+    if (!json_type_is(hello, n, "clientHello") || !json_string(hello, n, "name", p->name, sizeof p->name)) return false;
+    p->id = ++b->next_id;
+    /* Welcome first, then `joined` to the others. The host queues the `joined` first (so that
+     * nothing the new player sends overtakes it); one thread gets that guarantee either way, as
+     * it reads nothing from the new player until every `joined` is written. */
+    send_welcome(b, p);
+    announce(b, p, NULL);
+    p->admitted = true;
+    p->slot = b->admitted_count;
+    b->admitted[b->admitted_count++] = p->s.fd;
+    return true;
+}
+
+static void pong(struct peer *p, const char *ping, size_t n)
+{
+    int64_t received = now_us();
+    long long seq, sent;
+    if (!json_int(ping, n, "seq", &seq) || !json_int(ping, n, "sent", &sent)) return;
+    char text[160];
+    snprintf(text, sizeof text, "{\"received\":%" PRId64 ",\"replied\":%" PRId64 ",\"sent\":%lld,\"seq\":%lld,\"type\":\"pong\"}",
+        received, now_us(), sent, seq);
+    stream_send_frame(&p->s, text, strlen(text));
+}
+
+/* `{"body":B,"to":"all","type":"app"}` becomes `{"body":B,"from":ID,"type":"app"}` for the others. */
+static void relay(struct bare *b, struct peer *p, const char *app, size_t n)
+{
+    static const char head[] = "{\"body\":", tail[] = ",\"to\":\"all\",\"type\":\"app\"}";
+    size_t h = sizeof head - 1, t = sizeof tail - 1;
+    if (n < h + t || memcmp(app, head, h) != 0 || memcmp(app + n - t, tail, t) != 0) return;
+    char from[48];
+    snprintf(from, sizeof from, ",\"from\":%lld,\"type\":\"app\"}", p->id);
+    frame_begin(&b->frame);
+    bytes_append(&b->frame, app, n - t);
+    frame_add(&b->frame, from);
+    if (frame_end(&b->frame)) send_to_admitted(b, p->s.fd);
+}
+
+/* ---- connections ---- */
+
+struct reading {
+    struct bare *bare;
+    struct peer *peer;
+};
+
+static bool on_frame(void *context, const char *payload, size_t n)
+{
+    struct reading *r = context;
+    struct peer *p = r->peer;
+    if (!p->admitted) return admit(r->bare, p, payload, n);
+    char type[16] = "";
+    json_string(payload, n, "type", type, sizeof type);
+    if (strcmp(type, "ping") == 0) pong(p, payload, n);
+    else if (strcmp(type, "app") == 0) relay(r->bare, p, payload, n);
+    else if (strcmp(type, "bye") == 0) p->said_bye = true;  /* the client closes next */
+    return true;
+}
+
+static void drop(struct bare *b, struct peer *p)
+{
+    if (p->admitted) {
+        memmove(&b->admitted[p->slot], &b->admitted[p->slot + 1], sizeof(int) * (size_t)(b->admitted_count - p->slot - 1));
+        b->admitted_count--;
+        for (int i = p->slot; i < b->admitted_count; i++) b->peers[b->admitted[i]].slot = i;
+        announce(b, p, p->said_bye ? "userQuit" : "connectionDropped");
+    }
+    stream_close(&p->s);
+    memset(p, 0, sizeof *p);
+}
+
+static void accept_all(struct bare *b)
+{
+    for (;;) {
+        int fd = accept4(b->listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) return;  /* EAGAIN: all taken; anything else: the next event retries */
+        if (fd >= b->fd_limit || stream_open(&b->peers[fd].s, fd, b->epfd, (uint64_t)fd) != 0) {
+            close(fd);
+            continue;
+        }
+        struct peer *p = &b->peers[fd];
+        make_socket_fast(fd);
+        p->open = true;
+        send_server_hello(b, p);
+    }
+}
+
+static void handle(struct bare *b, const struct epoll_event *event)
+{
+    int fd = (int)event->data.u64;
+    if (fd == b->listener) {
+        accept_all(b);
+        return;
+    }
+    struct peer *p = &b->peers[fd];
+    if (!p->open) return;
+    if ((event->events & EPOLLOUT) && stream_flush(&p->s) != 0) {
+        drop(b, p);
+        return;
+    }
+    if (event->events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
+        struct reading reading = {b, p};
+        if (stream_read(&p->s, on_frame, &reading) != STREAM_OK) drop(b, p);
+    }
+}
+
+/* ---- start ---- */
+
+static int listen_on(const char *address, int port)
+{
+    struct sockaddr_in where = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    if (inet_pton(AF_INET, address, &where.sin_addr) != 1) return -1;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    int one = 1;
+    if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0
+        || bind(fd, (struct sockaddr *)&where, sizeof where) != 0 || listen(fd, 512) != 0) {
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static int bound_port(int fd)
+{
+    struct sockaddr_in where;
+    socklen_t size = sizeof where;
+    return getsockname(fd, (struct sockaddr *)&where, &size) == 0 ? ntohs(where.sin_port) : -1;
+}
+
+static bool set_up(struct bare *b)
+{
+    long limit = raise_fd_limit();
+    b->fd_limit = limit > 0 && limit < 65536 ? limit : 65536;  /* the peer table is indexed by fd */
+    b->peers = calloc((size_t)b->fd_limit, sizeof *b->peers);
+    b->admitted = calloc((size_t)b->fd_limit, sizeof *b->admitted);
+    b->epfd = epoll_create1(EPOLL_CLOEXEC);
+    b->random = now_ns() | 1;
+    snprintf(b->server_id, sizeof b->server_id, "%08" PRIX32 "-%04" PRIX32 "-4%03" PRIX32 "-A%03" PRIX32 "-%012" PRIX64,
+        (uint32_t)next_random(b), (uint32_t)next_random(b) & 0xFFFF, (uint32_t)next_random(b) & 0xFFF,
+        (uint32_t)next_random(b) & 0xFFF, (uint64_t)(next_random(b) & 0xFFFFFFFFFFFFull));
+    struct epoll_event event = {.events = EPOLLIN, .data.u64 = (uint64_t)b->listener};
+    return b->peers && b->admitted && b->epfd >= 0 && epoll_ctl(b->epfd, EPOLL_CTL_ADD, b->listener, &event) == 0;
+}
+
+int bare_server_main(int argc, char **argv)
+{
+    static struct bare b;
+    const char *address = "127.0.0.1";
+    int port = 0;
+    b.name = "crowd";
+    b.capacity = 10000;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--host") == 0) address = argv[i + 1];
+        else if (strcmp(argv[i], "--port") == 0) port = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--name") == 0) b.name = argv[i + 1];
+        else if (strcmp(argv[i], "--max-players") == 0) b.capacity = atoi(argv[i + 1]);
+        else {
+            fprintf(stderr, "usage: snap-crowd bare-server [--host 127.0.0.1] [--port 0] [--name crowd] [--max-players N]\n");
+            return 2;
+        }
+    }
+    b.listener = listen_on(address, port);
+    if (b.listener < 0 || !set_up(&b)) {
+        perror("snap-crowd bare-server");
+        return 1;
+    }
+    printf("listening on %s:%d\n", address, bound_port(b.listener));
+    fflush(stdout);
+    struct epoll_event events[512];
+    for (;;) {
+        int n = epoll_wait(b.epfd, events, 512, -1);
+        for (int i = 0; i < n; i++) handle(&b, &events[i]);
+    }
+}

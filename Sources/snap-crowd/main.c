@@ -1,0 +1,62 @@
+/* snap-crowd: measure the host from another process (issue 13, item 7).
+ *
+ * The in-process benchmarks (snap-bench) put their clients in the host's process, so they
+ * partly measured the clients. snap-crowd is the other seat: C, epoll, one thread driving
+ * thousands of players over loopback, plus a bare epoll server as the floor to compare with.
+ * scripts/bench-crowd runs both against `snap-host serve` and prints the tables of
+ * docs/BENCHMARKS.md ("Crowd").
+ *
+ *   swift build -c release --product snap-crowd
+ *
+ *   snap-crowd bare-server [--host 127.0.0.1] [--port 0] [--name crowd] [--max-players N]
+ *       Prints `listening on HOST:PORT` (as snap-host serve does) and serves until killed. It
+ *       writes the bytes the host would write to the same sockets (serverHello, joined, welcome
+ *       with the peer list, pong, the relayed app, left) and does nothing else (bare.c).
+ *
+ *   snap-crowd clients --port P [--address 127.0.0.1] [--pid SERVER_PID] [--players N]
+ *                      [--window W] [--attempts A] [--rounds R] [--joins K] [--idle-joins K]
+ *                      [--idle-seconds S] [--no-ping]
+ *       Against a server (the host or the bare one), in this order:
+ *       1. --idle-joins joins with nobody present (default 0);
+ *       2. connects N players (default 1000), at most W (32) in the handshake at once (the host
+ *          closes connections beyond 1,024 pending handshakes); then one fan-out round that is
+ *          not timed: a server writes each socket in order, so once every player has it, every
+ *          `joined` has arrived; then reads the server's VmHWM (its peak) and VmRSS from /proc;
+ *       3. R fan-out rounds (default 50): one player sends an app frame to "all"; the time from
+ *          just before its write() until the last other player has read it, on this process's
+ *          CLOCK_MONOTONIC;
+ *       4. K joins (default 200) with the N present: connect() start to welcome read; the joiner
+ *          then says bye, half-closes and waits for the close, and the next join starts when
+ *          every player has that joiner's `joined` and `left`;
+ *       5. --idle-seconds S (default 0): the N sit idle; the server's CPU (utime + stime from
+ *          /proc/PID/stat) and this process's (getrusage) as % of one core.
+ *       A player without a welcome 5 s after connect() gives up, as the Swift client does (this
+ *       also ends connections the kernel completed but the server never accepted, when its
+ *       accept queue was full); while the crowd gathers, a player refused, timed out or dropped
+ *       connects again, --attempts times in all (default 5).
+ *       Steps 1, 3 and 4 warm up for a tenth more rounds/joins than they keep. Players speak the
+ *       protocol (docs/PROTOCOL.md): clientHello {"type":"clientHello","version":1,"name":"cN"}
+ *       without proof, a pong for every ping (monotonic microseconds), their own ping every
+ *       heartbeat interval of the welcome as the Swift client does (--no-ping: none); they
+ *       count joined, left, app, bye and frames above the announced maxFrame.
+ *       Output: one line on stdout, `crowd players=N key=value ...` (latencies in µs, memory in
+ *       KiB, CPU in % of a core); progress on stderr. A step that did not finish within 20 s is
+ *       counted in failed_steps=; a join without a welcome in failed_joins=, and left out of the
+ *       percentiles.
+ *
+ * No undefined behaviour, clang -Wall -Wextra clean; Linux only (epoll, /proc). */
+#include "snap_crowd.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);  /* a peer that closed shows up as a read error, not a signal */
+    if (argc >= 2 && strcmp(argv[1], "clients") == 0) return clients_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "bare-server") == 0) return bare_server_main(argc - 1, argv + 1);
+    fprintf(stderr, "usage: snap-crowd clients --port P [options] | snap-crowd bare-server [options]\n"
+                    "(see the comment at the top of Sources/snap-crowd/main.c)\n");
+    return 2;
+}
