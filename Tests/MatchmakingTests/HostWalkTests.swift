@@ -52,6 +52,7 @@ import Testing
         let keys = host.seats.values.map { $0.peer.name.lowercased() }
         #expect(Set(keys).count == keys.count, "duplicate name; \(context)")
         #expect(Set(host.names.keys) == Set(keys), context)
+        #expect(Set(host.handles.keys) == Set(host.seats.keys), context)
         #expect(Set(host.clocks.keys).isSubset(of: Set(host.seats.keys)), context)
         #expect(Set(host.links.keys.map { Int($0.rawValue) }).isSubset(of: open), "a closed link is remembered; \(context)")
         for seat in host.seats.values { #expect(host.links[seat.link] != nil, context) }
@@ -130,6 +131,7 @@ import Testing
         #expect(host.machine.pending == 0)
         #expect(host.machine.linkCount == 0)
         #expect(host.machine.names.isEmpty)
+        #expect(host.machine.handles.isEmpty)
         #expect(host.machine.clocks.isEmpty)
     }
 }

@@ -61,6 +61,7 @@ extension HostMachine {
         seats[peer.id] = Seat(
             peer: peer, link: id, heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow)
         names[PlayerName.uniquenessKey(name)] = peer.id
+        handles[peer.id] = entry.link
         let (listed, following) = Self.split(others, budget: configuration.maxFrame - 512)
         result.send(.welcome(Welcome(
             version: version, you: peer, host: hostPeer, peers: listed,

@@ -34,10 +34,10 @@ extension HostMachine {
         case nil:
             (toGame, recipients) = (true, [])
         case .all:
-            (toGame, recipients) = (true, seats.values.compactMap { $0.peer.id == sender ? nil : links[$0.link]?.link })
+            (toGame, recipients) = (true, handles.compactMap { $0.key == sender ? nil : $0.value })
         case .peers(let ids):
             let unique = Set(ids)
-            (toGame, recipients) = (unique.contains(.host), unique.compactMap { seats[$0].flatMap { links[$0.link]?.link } })
+            (toGame, recipients) = (unique.contains(.host), unique.compactMap { handles[$0] })
         }
         var result = HostResult<Link>()
         if !recipients.isEmpty {
@@ -63,9 +63,9 @@ extension HostMachine {
         let targets: [Link]
         switch recipients {
         case .all:
-            targets = seats.values.compactMap { links[$0.link]?.link }
+            targets = Array(handles.values)
         case .host, .peer, .peers:
-            targets = Set(recipients.named).compactMap { seats[$0].flatMap { links[$0.link]?.link } }
+            targets = Set(recipients.named).compactMap { handles[$0] }
         }
         result.send(.app(body: body, from: .host), to: targets)
         if recipients.named.contains(.host) {
@@ -78,8 +78,8 @@ extension HostMachine {
     /// write (players admitted before the batch share one encoding).
     mutating func flushRoster(into result: inout HostResult<Link>) {
         var from: [Int: [Link]] = [:]
-        for seat in seats.values {
-            guard let link = links[seat.link]?.link else { continue }
+        for (peer, seat) in seats {
+            guard let link = handles[peer] else { continue }
             from[roster.start(for: seat.rosterMark), default: []].append(link)
         }
         let notes = roster.close()

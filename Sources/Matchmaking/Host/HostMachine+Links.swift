@@ -116,6 +116,7 @@ extension HostMachine {
     mutating func leave(_ id: PeerID, reason: ByeReason, now: NIODeadline, into result: inout HostResult<Link>) {
         guard let seat = seats.removeValue(forKey: id) else { return }
         names[PlayerName.uniquenessKey(seat.peer.name)] = nil
+        handles[id] = nil
         clocks[id] = nil
         if let due = roster.add(.left(Left(peer: seat.peer, reason: reason)), now: now, batch: configuration.rosterBatch) {
             result.wake = due

@@ -16,16 +16,15 @@ extension HostMachine {
         }
         var due: [Link] = []
         var silent: [LinkID] = []
-        for (peer, var seat) in seats {
-            switch seat.heartbeat.tick(now: now) {
+        for index in seats.values.indices {  // in place: no copy of the seats
+            switch seats.values[index].heartbeat.tick(now: now) {
             case .none:
                 continue
             case .pingDue:
-                if let link = links[seat.link]?.link { due.append(link) }
+                if let link = handles[seats.keys[index]] { due.append(link) }
             case .timedOut:
-                silent.append(seat.link)
+                silent.append(seats.values[index].link)
             }
-            seats[peer] = seat
         }
         if !due.isEmpty {
             result.send(.ping(seq: pingRound), to: due)

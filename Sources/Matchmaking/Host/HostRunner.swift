@@ -2,11 +2,19 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// A link as the runner knows it: the channel that carries its frames, and a name for the log
-/// (an IP address and port, `rfcomm AA:BB:...`, `local`).
-struct LinkHandle: Sendable {
+/// A link as the runner knows it: the channel that carries its frames, its event loop, and a
+/// name for the log (an IP address and port, `rfcomm AA:BB:...`, `local`). A class: results carry
+/// it to every recipient of a broadcast, and a reference is one retain to copy.
+final class LinkHandle: Sendable {
     let channel: any Channel
+    let loop: any EventLoop
     let label: String
+
+    init(channel: any Channel, label: String) {
+        self.channel = channel
+        self.loop = channel.eventLoop
+        self.label = label
+    }
 }
 
 /// Runs the ``HostMachine`` for a ``MatchmakingServer``: takes its lock, feeds it one event,
@@ -127,7 +135,14 @@ final class HostRunner: Sendable {
     private func run<Value>(_ event: (inout State) -> (Value, HostResult<LinkHandle>)) -> Value {
         let (value, work) = state.withLock { state -> (Value, Work) in
             let (value, result) = event(&state)
-            return (value, Self.queue(result, in: &state))
+            var work = Self.queue(result, in: &state)
+            // This thread's own loop is drained right after; take its operations now, in the same
+            // hold of the lock (one lock round fewer for every frame a player sends).
+            if let index = work.loops.firstIndex(where: \.inEventLoop) {
+                work.ownLoop = work.loops.remove(at: index)
+                work.ownOperations = state.outboxes[ObjectIdentifier(work.ownLoop!)]?.takeAll() ?? []
+            }
+            return (value, work)
         }
         perform(work)
         return value
@@ -137,6 +152,10 @@ final class HostRunner: Sendable {
     /// schedule a wake-up.
     private struct Work {
         var loops: [any EventLoop] = []
+        /// The loop this thread runs, when its outbox is among the claimed ones, and what was
+        /// taken from it already.
+        var ownLoop: (any EventLoop)?
+        var ownOperations: [Outbox.Operation] = []
         var announce = false
         var wake: NIODeadline?
     }
@@ -167,11 +186,11 @@ final class HostRunner: Sendable {
                     operation = { .ping(seq: seq, to: $0) }
                 }
                 for link in links {
-                    Self.append(operation(link.channel), to: link.channel.eventLoop, in: &state, work: &work)
+                    Self.append(operation(link.channel), to: link.loop, in: &state, work: &work)
                 }
             case .close(let link, let farewell):
                 let frame = farewell.map { ByteBuffer.frame(state.codec.encode($0)) }
-                Self.append(.close(link.channel, farewell: frame), to: link.channel.eventLoop, in: &state, work: &work)
+                Self.append(.close(link.channel, farewell: frame), to: link.loop, in: &state, work: &work)
             }
         }
         state.announcements += result.inputs.map(Announcement.input)
@@ -212,11 +231,11 @@ final class HostRunner: Sendable {
 
     private func perform(_ work: Work) {
         for loop in work.loops {
-            if loop.inEventLoop {
-                drain(loop)
-            } else {
-                loop.execute { self.drain(loop) }
-            }
+            loop.execute { self.drain(loop) }
+        }
+        if let own = work.ownLoop {
+            Outbox.perform(work.ownOperations)
+            drain(own)
         }
         if work.announce { announce() }
         if let wake = work.wake {

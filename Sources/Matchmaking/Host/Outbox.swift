@@ -33,20 +33,19 @@ struct Outbox: Sendable {
         return queued
     }
 
-    /// Performs operations on the loop they belong to: the writes, one flush per channel, the closes.
+    /// Performs operations on the loop they belong to, in order: a run of writes to one channel
+    /// is flushed once, after its last write.
     static func perform(_ operations: [Operation]) {
-        var written: [ObjectIdentifier: any Channel] = [:]
-        for operation in operations {
+        for (index, operation) in operations.enumerated() {
+            let flush = index + 1 == operations.count || !operations[index + 1].writes(to: operation.channel)
             switch operation {
             case .write(let frame, let channel):
-                channel.write(frame, promise: nil)
-                written[ObjectIdentifier(channel)] = channel
+                if flush { channel.writeAndFlush(frame, promise: nil) } else { channel.write(frame, promise: nil) }
             case .ping(let seq, let channel):
                 let ping = WireMessage.ping(Ping(seq: seq, sent: channel.eventLoop.now.microseconds))
-                channel.write(ByteBuffer.frame(WireCodec.fastEncode(ping)!), promise: nil)
-                written[ObjectIdentifier(channel)] = channel
+                let frame = ByteBuffer.frame(WireCodec.fastEncode(ping)!)
+                if flush { channel.writeAndFlush(frame, promise: nil) } else { channel.write(frame, promise: nil) }
             case .close(let channel, let farewell):
-                if written.removeValue(forKey: ObjectIdentifier(channel)) != nil { channel.flush() }
                 guard channel.isActive else { continue }
                 if let farewell {
                     Farewell.send(farewell, on: channel)
@@ -55,6 +54,22 @@ struct Outbox: Sendable {
                 }
             }
         }
-        for channel in written.values { channel.flush() }
+    }
+}
+
+extension Outbox.Operation {
+    /// The channel the operation is for.
+    var channel: any Channel {
+        switch self {
+        case .write(_, let channel), .ping(_, let channel), .close(let channel, _): channel
+        }
+    }
+
+    /// Whether this is a write to `channel` (a close is not: what comes before it is flushed).
+    func writes(to channel: any Channel) -> Bool {
+        switch self {
+        case .write(_, let target), .ping(_, let target): target === channel
+        case .close: false
+        }
     }
 }

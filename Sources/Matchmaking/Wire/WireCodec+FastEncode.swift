@@ -69,8 +69,22 @@ extension ByteBuffer {
         writeStaticString("}")
     }
 
-    fileprivate mutating func writeDecimal(_ value: some BinaryInteger) {
-        writeString(String(value))
+    /// The integer in decimal, written digit by digit (no `String` in between).
+    fileprivate mutating func writeDecimal<Value: BinaryInteger>(_ value: Value) {
+        var magnitude = value.magnitude
+        if value < 0 { writeInteger(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            writeBytes(UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
+        }
     }
 
     /// A JSON string as `JSONEncoder` writes it with `.withoutEscapingSlashes`: `"` and `\`
