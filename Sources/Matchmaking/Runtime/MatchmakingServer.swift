@@ -41,8 +41,10 @@ public final class MatchmakingServer: Service, Sendable {
         startTicking()
         let runner = self.runner
         let maxFrame = configuration.maxFrame
+        // The listen backlog is the pending-handshake cap: below it, connections past a full
+        // accept queue would sit unaccepted (no serverHello, no handshake deadline) for seconds.
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 512)
+            .serverChannelOption(.backlog, value: Int32(clamping: configuration.maxPendingHandshakes))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(
