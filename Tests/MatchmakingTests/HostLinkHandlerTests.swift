@@ -124,6 +124,24 @@ import Testing
         #expect(rig.runner.read { $0.players.isEmpty })
     }
 
+    /// Seen once in CI: bytes that came after an oversized frame's prefix, in a later read, made the
+    /// handler close at once, and the reset lost the `deny` the peer had not read yet.
+    @Test func bytesAfterABrokenFrameDoNotCutTheFarewellShort() throws {
+        let rig = Rig(maxFrame: 1024)
+        let recorder = CloseRecorder()
+        let channel = try rig.link(outbound: [recorder])
+        var prefix = ByteBuffer()
+        prefix.writeInteger(UInt32(0x8000_0000))
+        try channel.writeInbound(prefix)
+        try channel.writeInbound(ByteBuffer(repeating: 0x41, count: 2048))  // the rest, read later
+        rig.loop.run()
+        let detail = ProtocolViolation.frameTooLarge(length: 0x8000_0000, limit: 1024).description
+        #expect(try Self.written(on: channel).last == .deny(Deny(reason: .badHello, detail: detail)))
+        #expect(recorder.modes == [.output], "half-closed after the deny, not closed at once")
+        rig.loop.advanceTime(by: .seconds(2))
+        #expect(recorder.modes == [.output, .all])
+    }
+
     @Test func aFarewellHalfClosesAndClosesWhenThePeerDoesOrAfterTheLinger() throws {
         let rig = Rig(capacity: 1)
         _ = try rig.join(try rig.link(), as: "Ada")

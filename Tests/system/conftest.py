@@ -78,3 +78,12 @@ def clients():
             client.close()
         except Exception:
             pass
+
+
+@pytest.fixture
+def procs():
+    """Processes a test starts with trivia_support.Proc; stopped at teardown, newest first."""
+    started: list = []
+    yield started
+    for proc in reversed(started):
+        proc.stop()

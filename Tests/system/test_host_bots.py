@@ -7,20 +7,10 @@ from __future__ import annotations
 import re
 import subprocess
 
-import pytest
-
-from trivia_support import Proc, finals, snap_host_binary, start_host, start_join
+from trivia_support import finals, snap_host_binary, start_host, start_join
 from test_snap import FAST_BOT, join, start_snap_host
 
 SNAP_FINAL = re.compile(r"^final: (\d+)\. (.+) (\d+)( \(\w+\))?$")
-
-
-@pytest.fixture
-def procs():
-    started: list[Proc] = []
-    yield started
-    for proc in reversed(started):
-        proc.stop()
 
 
 def test_a_trivia_game_with_the_hosts_own_bot_beside_two_players(procs):

@@ -167,14 +167,6 @@ class PyGame:
         assert sorted(cards) == list(range(52)), "a card was lost or duplicated"
 
 
-@pytest.fixture
-def procs():
-    started: list[Proc] = []
-    yield started
-    for proc in reversed(started):
-        proc.stop()
-
-
 def test_three_bots_play_games_to_a_winner_and_the_replay_log_recomputes_them(procs, tmp_path):
     log = tmp_path / "replay.jsonl"
     host, port = start_snap_host("--max-players", "3", "--max-flips", "1500", "--replay-log", str(log), "--seed", "7")

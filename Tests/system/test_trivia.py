@@ -13,14 +13,6 @@ from trivia_support import Proc, finals, game_over, results, snap_host_binary, s
 PLAYERS = ["Ann", "Bob", "Cy"]
 
 
-@pytest.fixture
-def procs():
-    started: list[Proc] = []
-    yield started
-    for proc in reversed(started):
-        proc.stop()
-
-
 @pytest.mark.parametrize("mode", ["first", "timed"])
 def test_three_bots_play_a_full_game_and_agree(procs, mode):
     host, port = start_host("--mode", mode, "--rounds", "4", "--question-time", "1.5", "--result-time", "0.2",

@@ -29,6 +29,8 @@ final class ClientLinkHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let violation = error as? ProtocolViolation {
             runner.violation(violation)
+        } else if case ByteToMessageDecoderError.dataReceivedInErrorState? = error as? ByteToMessageDecoderError {
+            // More bytes after the frame that broke the protocol, which was answered already.
         } else {
             context.close(promise: nil)
         }

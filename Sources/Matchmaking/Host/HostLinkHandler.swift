@@ -33,6 +33,10 @@ final class HostLinkHandler: ChannelInboundHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let id, let violation = error as? ProtocolViolation {
             runner.received(.failure(violation), on: id, now: context.eventLoop.now)
+        } else if case ByteToMessageDecoderError.dataReceivedInErrorState? = error as? ByteToMessageDecoderError {
+            // More bytes after a frame that broke the protocol: the machine has answered that one
+            // (a farewell, then a half-close). Closing now could reset the connection and lose
+            // the farewell the peer has not read yet.
         } else {
             runner.logger.debug("connection error", metadata: ["remote": "\(label)", "error": "\(error)"])
             context.close(promise: nil)
