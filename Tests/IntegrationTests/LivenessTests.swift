@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func aSocketThatNeverSaysHelloIsClosedAndHoldsNoSlot() async throws {
-        let host = try await TestHost.start(capacity: 1)
+        let host = try await TestHost.start(capacity: 1, handshakeTimeout: .milliseconds(500))
         let silent = try await RawClient.connect(port: host.port)
         _ = try await silent.readFrame()
         let ann = try await host.join("Ann")  // the silent socket did not take the only slot

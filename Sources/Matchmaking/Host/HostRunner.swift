@@ -38,11 +38,23 @@ final class HostRunner: Sendable {
         var isAnnouncing = false
         /// The wake-up scheduled for a roster batch.
         var wakeAt: NIODeadline?
+        /// Who follows the status (the advertisers), and the number of the latest status queued.
+        var watchers: [Int: StatusWatcher] = [:]
+        var nextWatcher = 0
+        var statusVersion = 0
+        var isStopped = false
+    }
+
+    /// One follower of the status: its stream, and the number of the last status it was given
+    /// (so a status queued before it started following never overwrites a newer one).
+    private struct StatusWatcher: Sendable {
+        let sink: AsyncStream<ServerStatus>.Continuation
+        var seen: Int
     }
 
     private enum Announcement: Sendable {
         case input(SessionInput)
-        case status(ServerStatus)
+        case status(ServerStatus, version: Int)
         case note(HostNote<LinkHandle>)
     }
 
@@ -55,9 +67,6 @@ final class HostRunner: Sendable {
     /// What the game hears (one consumer).
     let inputs: AsyncStream<SessionInput>
     private let inputSink: AsyncStream<SessionInput>.Continuation
-    /// Every status change, only the latest kept.
-    let statusUpdates: AsyncStream<ServerStatus>
-    private let statusSink: AsyncStream<ServerStatus>.Continuation
 
     init(configuration: ServerConfiguration, timers: any EventLoop, logger: Logger) {
         self.configuration = configuration
@@ -66,14 +75,33 @@ final class HostRunner: Sendable {
         let machine = Machine(configuration: configuration)
         self.state = Mutex(State(machine: machine))
         (inputs, inputSink) = AsyncStream.makeStream(of: SessionInput.self)
-        (statusUpdates, statusSink) = AsyncStream.makeStream(of: ServerStatus.self, bufferingPolicy: .bufferingNewest(1))
-        statusSink.yield(machine.status)
     }
 
     // MARK: Reading the machine
 
     /// Reads the machine under the lock.
     func read<Value>(_ body: (borrowing Machine) -> Value) -> Value { state.withLock { body($0.machine) } }
+
+    /// A stream of the status: the current one at once, then every change (only the latest
+    /// unread one kept). Each caller gets a stream of its own; all end when the host stops.
+    func statusUpdates() -> AsyncStream<ServerStatus> {
+        let (stream, sink) = AsyncStream.makeStream(of: ServerStatus.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state -> Int? in
+            // The current status is yielded under the lock, before any later change can be.
+            sink.yield(state.machine.status)
+            guard !state.isStopped else { return nil }
+            let id = state.nextWatcher
+            state.nextWatcher += 1
+            state.watchers[id] = StatusWatcher(sink: sink, seen: state.statusVersion)
+            return id
+        }
+        guard let id else {
+            sink.finish()
+            return stream
+        }
+        sink.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.watchers.removeValue(forKey: id) } }
+        return stream
+    }
 
     // MARK: Events
 
@@ -125,7 +153,12 @@ final class HostRunner: Sendable {
             return (channels, result)
         }
         inputSink.finish()
-        statusSink.finish()
+        let watchers = state.withLock { state in
+            state.isStopped = true
+            defer { state.watchers = [:] }
+            return state.watchers.values.map(\.sink)
+        }
+        for watcher in watchers { watcher.finish() }
         return closing
     }
 
@@ -194,7 +227,10 @@ final class HostRunner: Sendable {
             }
         }
         state.announcements += result.inputs.map(Announcement.input)
-        if let status = result.status { state.announcements.append(.status(status)) }
+        if let status = result.status {
+            state.statusVersion += 1
+            state.announcements.append(.status(status, version: state.statusVersion))
+        }
         state.announcements += result.notes.map(Announcement.note)
         if !state.announcements.isEmpty, !state.isAnnouncing {
             state.isAnnouncing = true
@@ -272,7 +308,16 @@ final class HostRunner: Sendable {
             for announcement in batch {
                 switch announcement {
                 case .input(let input): inputSink.yield(input)
-                case .status(let status): statusSink.yield(status)
+                case .status(let status, let version):
+                    let sinks = state.withLock { state -> [AsyncStream<ServerStatus>.Continuation] in
+                        var due: [AsyncStream<ServerStatus>.Continuation] = []
+                        for (id, watcher) in state.watchers where watcher.seen < version {
+                            state.watchers[id]?.seen = version
+                            due.append(watcher.sink)
+                        }
+                        return due
+                    }
+                    for sink in sinks { sink.yield(status) }
                 case .note(let note): log(note)
                 }
             }

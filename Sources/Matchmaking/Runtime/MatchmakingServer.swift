@@ -90,9 +90,10 @@ public final class MatchmakingServer: Service, Sendable {
             .withConnectedSocket(socket).get()
     }
 
-    /// Name, players, capacity and game state, on every change (only the latest is kept).
-    /// One consumer: the advertisers.
-    public var statusUpdates: AsyncStream<ServerStatus> { runner.statusUpdates }
+    /// Name, players, capacity and game state: the current one, then every change (only the
+    /// latest unread one is kept). Each use gets a stream of its own (the DNS-SD and the
+    /// Bluetooth advertisers each follow one); all end when the server shuts down.
+    public var statusUpdates: AsyncStream<ServerStatus> { runner.statusUpdates() }
 
     /// Name, players, capacity and game state now.
     public var status: ServerStatus { runner.read { $0.status } }
