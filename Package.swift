@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
         .library(name: "Rendezvous", targets: ["Rendezvous"]),
         .library(name: "GameRuntime", targets: ["GameRuntime"]),
+        .library(name: "Web", targets: ["Web"]),
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
@@ -34,6 +35,9 @@ let package = Package(
         .systemLibrary(
             name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(
+            name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
         .target(
             name: "Discovery",
             dependencies: [
@@ -68,12 +72,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // The living room: the host's HTTP/WebSocket port, its pages (embedded) and the TV feed.
+        .target(
+            name: "Web",
+            dependencies: [
+                "Matchmaking", "GameRuntime", "CQRencode",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [
+                .embedInCode("Pages/phone.html"), .embedInCode("Pages/screen.html"), .embedInCode("Pages/style.css"),
+                .embedInCode("Pages/client.js"), .embedInCode("Pages/phone.js"), .embedInCode("Pages/screen.js"),
+                .embedInCode("Pages/sha256.js"),
+            ]),
         .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Rendezvous", "GameRuntime", "Trivia", "SnapGame",
+                "Matchmaking", "Discovery", "Rendezvous", "GameRuntime", "Trivia", "SnapGame", "Web",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -107,6 +128,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "Web", "Matchmaking", "GameRuntime",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]),
         .testTarget(
             name: "MatchmakingTests",

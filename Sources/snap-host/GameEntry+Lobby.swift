@@ -1,5 +1,6 @@
 import ArgumentParser
 import GameRuntime
+import Web
 
 extension GameEntry {
     /// Presence and chat.
@@ -10,9 +11,9 @@ extension GameEntry {
         },
         prepare: { serve in
             let capacity = serve.maxPlayers
-            return { session, logger in
+            return { session, logger, feed in
                 let terminal = HostTerminal(screen: LobbyHostScreen(), capacity: capacity)
-                return GameHost(session: session, table: LobbyTable(), logger: logger, observer: terminal.show)
+                return GameHost(session: session, table: LobbyTable(), logger: logger, observer: { terminal.show($0); feed?.publish($0) })
             }
         },
         play: { session, style in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GameRuntime
+import Web
 import SnapGame
 
 extension GameEntry {
@@ -19,13 +20,14 @@ extension GameEntry {
             }
             let settings = serve.snap.settings(startAfter: serve.trivia.startAfter)
             let table = SnapTable(settings: settings, capacity: serve.maxPlayers, seed: serve.snap.seed ?? UInt64.random(in: 0...UInt64.max))
-            return { session, logger in
+            return { session, logger, feed in
                 let screen = SnapHostScreen()
                 screen.announce(table)
                 let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
                 return GameHost(session: session, table: table, logger: logger) { event in
                     if case .note(let entry) = event { replay?.write(entry) }
                     terminal.show(event)
+                    feed?.publish(event)
                 }
             }
         },

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GameRuntime
+import Web
 import Trivia
 
 extension GameEntry {
@@ -17,11 +18,11 @@ extension GameEntry {
                 throw ExitCode(65)
             }
             let table = TriviaTable(bank: bank, settings: serve.trivia.settings, startRule: serve.trivia.startRule, capacity: serve.maxPlayers)
-            return { session, logger in
+            return { session, logger, feed in
                 let screen = TriviaHostScreen()
                 screen.announce(table)
                 let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
-                return GameHost(session: session, table: table, logger: logger, observer: terminal.show)
+                return GameHost(session: session, table: table, logger: logger, observer: { terminal.show($0); feed?.publish($0) })
             }
         },
         play: { session, style in

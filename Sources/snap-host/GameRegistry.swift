@@ -3,11 +3,13 @@ import GameRuntime
 import Logging
 import Matchmaking
 import ServiceLifecycle
+import Web
 
 /// A game `serve` can host and `join` can play.
 struct GameEntry: Sendable {
-    /// Starts the game on the host's session, once it listens.
-    typealias Start = @Sendable (HostSession, Logger) -> any Service
+    /// Starts the game on the host's session, once it listens; shows it on the TV page's feed
+    /// too when the web port is on.
+    typealias Start = @Sendable (HostSession, Logger, ScreenFeed?) -> any Service
 
     /// Checks `serve`'s options for this game (other games' options are refused).
     let validate: @Sendable (Serve) throws -> Void

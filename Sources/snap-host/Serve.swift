@@ -7,6 +7,7 @@ import Matchmaking
 import Rendezvous
 import NIOCore
 import ServiceLifecycle
+import Web
 
 /// `snap-host serve`: run a host until SIGTERM/SIGINT.
 struct Serve: AsyncParsableCommand {
@@ -51,6 +52,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The RFCOMM channel to listen on (1-30).")
     var rfcommChannel: Int = BluetoothHosting.defaultChannel
 
+    @Option(help: "The web port: phones play at http://ADDRESS:PORT/, the TV shows /screen. 0 picks any free port. Default: 8080, or none if 8080 is taken (a warning says so).")
+    var webPort: Int?
+
+    @Flag(help: "No web port (no phone players, no TV page).")
+    var noWeb = false
+
+    @Option(help: "Web connections allowed from one address (phones each have their own).")
+    var webMaxPerAddress: Int = WebConfiguration().maxConnectionsPerAddress
+
     @Option(help: "Bots that play from this host (\"Bot 1\", \"Bot 2\", ...), as players like any other: for demos, or to fill a table.")
     var bots: Int = 0
 
@@ -87,6 +97,7 @@ struct Serve: AsyncParsableCommand {
         guard handshakeTimeout >= 100 else { throw ValidationError("--handshake-timeout must be at least 100 ms") }
         guard (0...maxPlayers).contains(bots) else { throw ValidationError("--bots must be 0-\(maxPlayers) (at most --max-players)") }
         do { try serverConfiguration().validate() } catch { throw ValidationError(error.description) }
+        do { try webConfiguration().validate() } catch { throw ValidationError("--web-port/--web-max-per-address: \(error.description)") }
         do { try HostAdvertisement.validateInstanceName(name ?? Self.defaultName()) } catch { throw ValidationError(error.description) }
     }
 
@@ -100,6 +111,15 @@ struct Serve: AsyncParsableCommand {
         configuration.joinCode = joinCode
         configuration.handshakeTimeout = .milliseconds(handshakeTimeout)
         configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
+        return configuration
+    }
+
+    /// The web port's settings these options describe.
+    func webConfiguration() -> WebConfiguration {
+        var configuration = WebConfiguration()
+        configuration.host = host
+        configuration.port = webPort ?? WebConfiguration.defaultPort
+        configuration.maxConnectionsPerAddress = webMaxPerAddress
         return configuration
     }
 
@@ -118,17 +138,47 @@ struct Serve: AsyncParsableCommand {
         let address = try await server.start()
         Terminal.out("listening on \(address.hostAndPort)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
+        let web = noWeb ? nil : try await startWeb(server: server, logger: logger)
+        if let web { services.append(.init(service: web.server)) }
         if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), logger: logger))) }
         if !noBluetooth {
             services.append(.init(service: BluetoothHosting(
                 server: server, adapter: adapter, channel: rfcommChannel, logger: logger,
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
-        services.append(.init(service: startGame(server.session, logger)))
+        services.append(.init(service: startGame(server.session, logger, web?.feed)))
         if bots > 0 { services.append(.init(service: LocalBots(server: server, count: bots, game: entry, logger: logger))) }
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
+    }
+
+    /// Starts the web port and the TV feed; prints where to open them (and, on a terminal, the
+    /// QR code of the first address).
+    private func startWeb(server: MatchmakingServer, logger: Logger) async throws -> (server: WebServer, feed: ScreenFeed)? {
+        let configuration = webConfiguration()
+        let feed = ScreenFeed(
+            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers),
+            peers: { server.session.peers })
+        let web = try WebServer(configuration: configuration, server: server, feed: feed, logger: logger)
+        let address: SocketAddress
+        do {
+            address = try await web.start()
+        } catch where webPort == nil {
+            logger.warning("web port unavailable: no phone players, no TV page", metadata: [
+                "port": "\(configuration.port)", "error": "\(error)", "fix": "--web-port P (0: any free port)",
+            ])
+            return nil
+        }
+        let urls = JoinAddress.urls(port: address.port ?? configuration.port, boundTo: configuration.host)
+        let join = JoinAddress(url: urls[0], code: joinCode)
+        feed.join(at: join)
+        Terminal.out("web on \(address.hostAndPort)")
+        for url in urls { Terminal.out("join at \(url) (TV: \(url)screen)") }
+        if POSIX.stdoutIsTerminal, let code = try? QRCode(join.url(forLocalScreen: true)) {
+            for line in code.halfBlocks() { Terminal.out(line) }
+        }
+        return (web, feed)
     }
 
     /// Where this host is reached over Bluetooth, for the LAN advertisement; nil without it.

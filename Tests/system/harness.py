@@ -176,9 +176,13 @@ class HostProcess(Proc):
 
     LISTENING = r"^listening on 127\.0\.0\.1:(\d+)$"
 
-    def __init__(self, binary: Path, *args: str, startup_timeout: float = 15.0, bluetooth: bool = False):
+    WEB = r"^web on 127\.0\.0\.1:(\d+)$"
+
+    def __init__(self, binary: Path, *args: str, startup_timeout: float = 15.0, bluetooth: bool = False,
+                 web: bool = False):
+        """`web`: with the web port (on any free port; `web_port` holds it), else `--no-web`."""
         argv = [str(binary), "serve", "--port", "0", "--host", LOOPBACK, "--no-dnssd",
-                *([] if bluetooth else ["--no-bluetooth"]), *args]
+                *([] if bluetooth else ["--no-bluetooth"]), *(["--web-port", "0"] if web else ["--no-web"]), *args]
         super().__init__(argv, "host")
         match = self.wait_stdout(self.LISTENING, startup_timeout)
         if match is None:
@@ -186,6 +190,13 @@ class HostProcess(Proc):
             raise RuntimeError(f"host did not print 'listening on 127.0.0.1:PORT'\n{self.describe()}")
         self.port = int(match.group(1))
         self.host = LOOPBACK
+        self.web_port = None
+        if web:
+            match = self.wait_stdout(self.WEB, startup_timeout)
+            if match is None:
+                self.stop()
+                raise RuntimeError(f"host did not print 'web on 127.0.0.1:PORT'\n{self.describe()}")
+            self.web_port = int(match.group(1))
 
     def server_hello(self) -> dict:
         return snapclient.server_hello(self.host, self.port)

@@ -18,7 +18,7 @@ import pytest
 
 from harness import REPO_ROOT
 
-C_MODULES = {"CAvahi", "CBlueZ", "CDBus"}
+C_MODULES = {"CAvahi", "CBlueZ", "CDBus", "CQRencode"}
 HIDDEN_HEADERS = ["/usr/include/bluetooth", "/usr/include/avahi-client", "/usr/include/dbus-1.0"]
 
 
@@ -61,6 +61,15 @@ def test_games_know_no_transport(game: str):
     below = reachable(graph, game)
     assert "Matchmaking" in below
     assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
+
+
+def test_the_web_knows_no_radio_and_the_games_know_no_web():
+    graph = targets()
+    below = reachable(graph, "Web")
+    assert {"Matchmaking", "GameRuntime"} <= below
+    assert not below & {"CAvahi", "CBlueZ", "CDBus", "Discovery", "Rendezvous", "Trivia", "SnapGame"}, below
+    for game in ("Trivia", "SnapGame", "GameRuntime", "Matchmaking"):
+        assert "Web" not in reachable(graph, game), game
 
 
 def test_only_the_glue_and_the_tools_tie_discovery_to_matchmaking():

@@ -52,6 +52,9 @@ public enum POSIX {
         close(fd)
     }
 
+    /// Whether standard output is a terminal (not a pipe, a file or the journal).
+    public static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// The machine's host name, `gethostname(2)` (`ProcessInfo.processInfo.hostName`).
     public static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)

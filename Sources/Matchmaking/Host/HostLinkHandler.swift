@@ -1,7 +1,8 @@
 import NIOCore
 
 /// The host's end of a link in a NIO pipeline: below it, something that turns the transport's
-/// bytes into whole frame payloads (``FrameDecoder`` on a stream); it decodes each and carries it
+/// bytes into whole frame payloads (``FrameDecoder`` on a stream, one message per frame on a
+/// WebSocket); it decodes each and carries it
 /// to the ``HostRunner``, with the link's opening, closing and back-pressure. It holds no state
 /// but the link's id, and decides nothing.
 final class HostLinkHandler: ChannelInboundHandler {
@@ -18,8 +19,14 @@ final class HostLinkHandler: ChannelInboundHandler {
         self.label = label
     }
 
+    /// Added to a channel that is already open (a WebSocket after its HTTP upgrade): the link
+    /// opens now; otherwise when the channel becomes active.
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive, id == nil { id = runner.linkOpened(context.channel, label: label) }
+    }
+
     func channelActive(context: ChannelHandlerContext) {
-        id = runner.linkOpened(context.channel, label: label)
+        if id == nil { id = runner.linkOpened(context.channel, label: label) }
         context.fireChannelActive()
     }
 

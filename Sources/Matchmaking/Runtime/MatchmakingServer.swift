@@ -90,6 +90,19 @@ public final class MatchmakingServer: Service, Sendable {
             .withConnectedSocket(socket).get()
     }
 
+    /// Makes an open channel a link of this host (a WebSocket, once upgraded): same handshake,
+    /// cap, deny reasons, heartbeats and clock estimates as a TCP connection. Call it on the
+    /// channel's event loop. Inbound, the pipeline must deliver each frame's payload as one
+    /// `ByteBuffer`; outbound, the host writes `ByteBuffer`s of one or more whole frames, each
+    /// with its 4-byte length prefix (docs/PROTOCOL.md, "Framing"), and ends a link after its
+    /// farewell with `close(mode: .output)`. `label` names the peer in logs.
+    public func serveLink(on channel: any Channel, label: String) throws {
+        try channel.pipeline.syncOperations.addHandler(HostLinkHandler(runner: runner, label: label))
+    }
+
+    /// The largest frame payload a link may carry (``ServerConfiguration/maxFrame``).
+    public var maxFrame: Int { configuration.maxFrame }
+
     /// Name, players, capacity and game state: the current one, then every change (only the
     /// latest unread one is kept). Each use gets a stream of its own (the DNS-SD and the
     /// Bluetooth advertisers each follow one); all end when the server shuts down.

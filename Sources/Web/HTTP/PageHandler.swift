@@ -1,0 +1,113 @@
+import NIOCore
+import NIOHTTP1
+
+/// Answers the plain HTTP requests of a web connection: GET or HEAD of a known path gets the
+/// embedded file; everything else a 4xx with a sentence saying what is allowed. A request with a
+/// body is refused before any of the body is read, and the connection closed. A connection that
+/// does not finish a request head within the timeout (slow headers) is closed.
+///
+/// WebSocket upgrades are taken by NIO's upgrader before this handler; an upgrade request that
+/// reaches it was refused (a foreign `Origin`, or a WebSocket path fetched without upgrading).
+final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Its name in the pipeline (the upgrader removes it once a WebSocket takes over).
+    static let name = "pages"
+
+    private let headTimeout: TimeAmount
+    private var deadline: Scheduled<Void>?
+    /// The response to send at the request's end; nil while none is being read.
+    private var pending: (head: HTTPRequestHead, response: Response)?
+
+    init(headTimeout: TimeAmount) { self.headTimeout = headTimeout }
+
+    /// An answer: status, body, extra headers, and whether the connection closes after it.
+    struct Response {
+        var status: HTTPResponseStatus
+        var body: [UInt8]
+        var contentType = "text/plain; charset=utf-8"
+        var headers: [(String, String)] = []
+        var close = false
+
+        static func text(_ status: HTTPResponseStatus, _ sentence: String, close: Bool = false, headers: [(String, String)] = []) -> Response {
+            Response(status: status, body: Array((sentence + "\n").utf8), headers: headers, close: close)
+        }
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) { armDeadline(context: context) }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            deadline?.cancel()
+            deadline = nil
+            let response = Self.response(to: head)
+            if response.close {  // refuse at once: a body is not waited for
+                write(response, for: head, context: context)
+                return
+            }
+            pending = (head, response)
+        case .body:
+            break
+        case .end:
+            guard let (head, response) = pending else { return }
+            pending = nil
+            write(response, for: head, context: context)
+            armDeadline(context: context)
+        }
+    }
+
+    /// What to answer to a request head (pure).
+    static func response(to head: HTTPRequestHead) -> Response {
+        let hasBody = head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
+        if hasBody {
+            return .text(.payloadTooLarge, "Requests here carry no body.", close: true)
+        }
+        guard head.method == .GET || head.method == .HEAD else {
+            return .text(.methodNotAllowed, "Only GET and HEAD are allowed here.", headers: [("Allow", "GET, HEAD")])
+        }
+        let path = Assets.path(of: head.uri)
+        if path == Assets.playerSocket || path == Assets.screenSocket {
+            if !OriginCheck.allows(head) { return .text(.forbidden, "WebSockets are open to this host's own pages only.", close: true) }
+            return .text(.upgradeRequired, "\(path) is a WebSocket: open it with an Upgrade: websocket request.", headers: [("Upgrade", "websocket")])
+        }
+        guard let file = Assets.files[String(path)] else {
+            return .text(.notFound, "No such page. The pages are / (to play) and /screen (for the TV).")
+        }
+        return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: [("Cache-Control", "no-cache")])
+    }
+
+    private func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: response.contentType)
+        headers.add(name: "Content-Length", value: "\(response.body.count)")
+        headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        headers.add(name: "X-Frame-Options", value: "DENY")
+        headers.add(name: "Referrer-Policy", value: "no-referrer")
+        for (name, value) in response.headers { headers.add(name: name, value: value) }
+        let close = response.close || !request.isKeepAlive
+        if close { headers.add(name: "Connection", value: "close") }
+        let head = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if request.method != .HEAD {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if close {
+            let channel = context.channel
+            done.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    private func armDeadline(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        let channel = context.channel
+        deadline = context.eventLoop.scheduleTask(in: headTimeout) { channel.close(promise: nil) }
+    }
+}

@@ -1,0 +1,109 @@
+/* A snap-host player over a WebSocket (docs/PROTOCOL.md; docs/WEB.md): the handshake with the
+   join-code proof, heartbeats with clock stamps, game messages. One instance is one link. */
+"use strict";
+var SnapLink = (function () {
+  var CONTEXT = "snap-host join v1";
+
+  /* The page's monotonic clock in microseconds (heartbeats, and when an answer was pressed). */
+  function now() {
+    return Math.round(performance.now() * 1000);
+  }
+
+  function base64ToBytes(text) {
+    var raw = atob(text), out = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+    return out;
+  }
+
+  function bytesToBase64(bytes) {
+    var raw = "";
+    for (var i = 0; i < bytes.length; i++) raw += String.fromCharCode(bytes[i]);
+    return btoa(raw);
+  }
+
+  /* base64(HMAC-SHA256(code, "snap-host join v1" || nonce)). */
+  function proof(code, nonceBase64) {
+    return bytesToBase64(Sha256.hmac(Sha256.utf8(code), Sha256.concat(Sha256.utf8(CONTEXT), base64ToBytes(nonceBase64))));
+  }
+
+  /* handlers: hello(serverHello) -> false to stop (e.g. a code is needed), welcome(msg),
+     deny(reason, detail), bye(reason, detail), joined(peer), left(peer, reason), app(body, from),
+     closed() (the link ended without deny or bye). */
+  function Link(name, code, handlers) {
+    this.name = name;
+    this.code = code;
+    this.handlers = handlers;
+    this.ended = false;
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + "/ws");
+    this.socket = socket;
+    var self = this;
+    socket.onmessage = function (event) { self.receive(event.data); };
+    socket.onclose = function () {
+      if (!self.ended) {
+        self.ended = true;
+        self.handlers.closed();
+      }
+    };
+  }
+
+  Link.prototype.send = function (message) {
+    if (this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
+  };
+
+  /* Sends a game message to the host's game. */
+  Link.prototype.sendApp = function (body) {
+    this.send({ type: "app", body: body });
+  };
+
+  /* Leaves: bye userQuit, then close. */
+  Link.prototype.quit = function () {
+    if (this.ended) return;
+    this.ended = true;
+    this.send({ type: "bye", reason: "userQuit" });
+    this.socket.close(1000);
+  };
+
+  /* Closes without a word (the page goes away; the host sees the link drop). */
+  Link.prototype.abandon = function () {
+    this.ended = true;
+    try { this.socket.close(1000); } catch (e) { /* already closed */ }
+  };
+
+  Link.prototype.finish = function (callback) {
+    if (this.ended) return;
+    this.ended = true;
+    callback();
+    try { this.socket.close(1000); } catch (e) { /* already closed */ }
+  };
+
+  Link.prototype.receive = function (text) {
+    var received = now(), message;
+    try { message = JSON.parse(text); } catch (e) { return; }
+    var h = this.handlers, self = this;
+    switch (message.type) {
+      case "serverHello":
+        if (message.versions.indexOf(1) < 0) {
+          this.finish(function () { h.deny("versionMismatch", "the host speaks protocol versions " + message.versions.join(", ")); });
+          return;
+        }
+        if (h.hello(message) === false) { this.abandon(); return; }
+        var hello = { type: "clientHello", version: 1, name: this.name };
+        if (message.joinCodeRequired) hello.proof = proof(this.code || "", message.nonce);
+        this.send(hello);
+        break;
+      case "welcome": h.welcome(message); break;
+      case "deny": this.finish(function () { h.deny(message.reason, message.detail); }); break;
+      case "bye": this.finish(function () { h.bye(message.reason, message.detail); }); break;
+      case "joined": h.joined(message.peer); break;
+      case "left": h.left(message.peer, message.reason); break;
+      case "ping":
+        this.send({ type: "pong", seq: message.seq, sent: message.sent, received: received, replied: now() });
+        break;
+      case "app": h.app(message.body, message.from); break;
+      default: break;
+    }
+  };
+
+  return { Link: Link, now: now, proof: proof };
+})();

@@ -1,0 +1,351 @@
+/* The phone page: join with a name (remembered on the phone), then the lobby and the game.
+   A reload, or a phone waking from sleep, joins again at once with the same name. */
+"use strict";
+(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var views = ["join-view", "lobby-view", "question-view", "result-view", "snap-view", "over-view", "end-view"];
+  var SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];  /* ▲ ◆ ● ■ ★ ♥ */
+  var LETTERS = "ABCDEF";
+  var SUITS = ["\u2663", "\u2666", "\u2665", "\u2660"];  /* ♣ ♦ ♥ ♠ */
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+  var link = null, hello = null, me = null, roster = {}, playing = false;
+  var question = null, table = null, countdownTimer = null, retry = null, retryUntil = 0;
+  var code = codeFromFragment();
+
+  function codeFromFragment() {
+    var match = /(?:^#|&)code=([^&]*)/.exec(location.hash);
+    return match ? decodeURIComponent(match[1]) : null;
+  }
+
+  function show(view) {
+    for (var i = 0; i < views.length; i++) $(views[i]).hidden = views[i] !== view;
+  }
+
+  function text(id, value) { $(id).textContent = value; }
+
+  function nameOf(id) { return id === 0 ? (hello ? hello.name : "host") : (roster[id] || "#" + id); }
+
+  function list(element, items) {
+    element.innerHTML = "";
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      li.textContent = item.text;
+      if (item.mine) li.className = "mine";
+      element.appendChild(li);
+    });
+  }
+
+  function standings(element, lines) {
+    list(element, lines.slice(0, 6).map(function (line) {
+      return { text: line.name + " \u2014 " + line.points, mine: me && line.id === me.id };
+    }));
+  }
+
+  /* ---- Joining ---- */
+
+  function join(auto) {
+    var name = $("name").value.trim();
+    if (!name) { say("Type a name first."); return; }
+    if (!code && !$("code-row").hidden) code = $("code").value.trim() || null;
+    localStorage.setItem("snap.name", name);
+    if (link) link.abandon();
+    if (!auto) say("Joining\u2026");
+    link = new SnapLink.Link(name, code, handlers);
+  }
+
+  function say(message) { text("join-message", message); }
+
+  var handlers = {
+    hello: function (message) {
+      hello = message;
+      text("host-name", message.name);
+      document.title = message.name + " \u2014 snap-host";
+      if (message.joinCodeRequired && !code) {
+        $("code-row").hidden = false;
+        show("join-view");
+        say("This game needs a join code: type the one on the TV.");
+        $("code").focus();
+        return false;
+      }
+      return true;
+    },
+    welcome: function (message) {
+      me = message.you;
+      roster = {};
+      message.peers.forEach(function (peer) { roster[peer.id] = peer.name; });
+      roster[me.id] = me.name;
+      sessionStorage.setItem("snap.joined", "1");
+      retryUntil = 0;
+      text("me", me.name);
+      text("lobby-title", "You're in, " + me.name + "!");
+      say("");
+      showLobby(null);
+    },
+    deny: function (reason, detail) {
+      if (reason === "nameTaken" && Date.now() < retryUntil) {  /* our old link is still leaving */
+        retry = setTimeout(function () { join(true); }, 700);
+        return;
+      }
+      if (reason === "wrongJoinCode") { code = null; $("code-row").hidden = false; $("code").value = ""; }
+      sessionStorage.removeItem("snap.joined");
+      show("join-view");
+      say(denySentence(reason, detail));
+    },
+    bye: function (reason, detail) {
+      ended(byeSentence(reason, detail), reason !== "serverQuit");
+    },
+    joined: function (peer) { roster[peer.id] = peer.name; refreshLobby(); },
+    left: function (peer) { delete roster[peer.id]; refreshLobby(); },
+    app: function (body, from) { if (from === 0 && body && body.kind) game(body); },
+    closed: function () {
+      if (!me) { show("join-view"); say("Cannot reach the host. Is it still running? Try again."); return; }
+      rejoinSoon();
+    }
+  };
+
+  function denySentence(reason, detail) {
+    var counts = /\((\d+) of (\d+)/.exec(detail || "");
+    switch (reason) {
+      case "full": return "The game is full" + (counts ? " (" + counts[1] + " of " + counts[2] + ")" : "") + ". Try again when someone leaves.";
+      case "wrongJoinCode": return code === null && /needs/.test(detail) ? "This game needs a join code." : "Wrong join code. Check the code on the TV and try again.";
+      case "nameTaken": return "Someone here is already called that. Pick another name.";
+      case "inProgress": return /shutting down/.test(detail) ? "The host is shutting down." : "A game is under way and takes no late joiners. Join when it ends.";
+      case "versionMismatch": return "This page and the host do not speak the same version. Reload the page.";
+      case "badHello": return "The host could not take that name: " + detail + ".";
+      default: return "The host said no: " + detail;
+    }
+  }
+
+  function byeSentence(reason, detail) {
+    switch (reason) {
+      case "serverQuit": return "The host has ended the evening. Thanks for playing!";
+      case "protocolError": return "Something went wrong between this page and the host (" + detail + "). Join again.";
+      case "connectionDropped": return "The host stopped hearing from this phone. Join again.";
+      default: return "You left the game.";
+    }
+  }
+
+  function ended(message, canRejoin) {
+    me = null;
+    sessionStorage.removeItem("snap.joined");
+    stopCountdown();
+    show("end-view");
+    text("end-message", message);
+    $("rejoin").hidden = !canRejoin;
+  }
+
+  /* The link dropped (Wi-Fi blip, sleep): join again with the same name. */
+  function rejoinSoon() {
+    me = null;
+    retryUntil = Date.now() + 15000;
+    show("end-view");
+    text("end-title", "Reconnecting\u2026");
+    text("end-message", "The connection to the host dropped; joining again.");
+    $("rejoin").hidden = true;
+    clearTimeout(retry);
+    retry = setTimeout(function () { join(true); }, 500);
+  }
+
+  /* ---- The game ---- */
+
+  function game(body) {
+    switch (body.kind) {
+      case "lobby": playing = false; showLobby(body); break;
+      case "game": playing = true; break;
+      case "question": showQuestion(body); break;
+      case "accepted": text("answer-status", "Answer " + LETTERS[body.choice] + " locked in" + (body.final ? "." : " (you can still change it)."));
+        markChosen(body.choice); break;
+      case "rejected": text("answer-status", rejectSentence(body.reason)); break;
+      case "result": showResult(body); break;
+      case "gameOver": playing = false; showGameOver(body); break;
+      case "table": showTable(body); break;
+      case "refused": text("snap-message", refusalSentence(body)); break;
+      default: break;
+    }
+  }
+
+  var lobbyStatus = null, startsAt = null;
+  setInterval(function () { if (startsAt && !$("lobby-view").hidden) refreshLobby(); }, 250);
+  function showLobby(status) {
+    if (status) {
+      lobbyStatus = status;
+      startsAt = status.startsInMs != null ? Date.now() + status.startsInMs : null;
+    }
+    if (playing) return;
+    show("lobby-view");
+    refreshLobby();
+  }
+
+  function refreshLobby() {
+    var names = Object.keys(roster).map(function (id) { return { text: roster[id], mine: me && +id === me.id }; });
+    list($("lobby-players"), names);
+    var s = lobbyStatus, count = names.length;
+    var capacity = s ? s.capacity : hello ? hello.capacity : "?";
+    var line = count + " of " + capacity + " players";
+    if (startsAt) line += " \u00B7 starting in " + Math.max(0, Math.ceil((startsAt - Date.now()) / 1000)) + " s";
+    else if (s && s.startRule === "whenFull") line += " \u00B7 starts when full";
+    else line += " \u00B7 waiting for players";
+    text("lobby-status", line);
+  }
+
+  function showQuestion(q) {
+    question = q;
+    show("question-view");
+    text("question-number", "Question " + q.number + " of " + q.of);
+    text("question-text", q.text);
+    text("answer-status", "");
+    var box = $("answers");
+    box.innerHTML = "";
+    box.className = "answers n" + q.answers.length;
+    q.answers.forEach(function (answer, index) {
+      var button = document.createElement("button");
+      button.className = "answer a" + index;
+      button.setAttribute("data-choice", index);
+      button.innerHTML = '<span class="shape"></span><span class="letter"></span><span class="label"></span>';
+      button.children[0].textContent = SHAPES[index % SHAPES.length];
+      button.children[1].textContent = LETTERS[index];
+      button.children[2].textContent = answer;
+      button.onclick = function () { answer_(index); };
+      box.appendChild(button);
+    });
+    startCountdown(Date.now() + q.durationMs);
+  }
+
+  function answer_(choice) {
+    if (!question || !link) return;
+    link.sendApp({ kind: "answer", question: question.number, choice: choice, pressedAt: SnapLink.now() });
+    markChosen(choice);
+  }
+
+  function markChosen(choice) {
+    var buttons = $("answers").children;
+    for (var i = 0; i < buttons.length; i++) buttons[i].classList.toggle("chosen", i === choice);
+  }
+
+  function rejectSentence(reason) {
+    switch (reason) {
+      case "tooLate": case "questionClosed": return "Too late: the question had closed.";
+      case "alreadyAnswered": return "You already answered this one.";
+      case "notInThisQuestion": return "You joined during this question: you play from the next one.";
+      default: return "Answer not taken (" + reason + ").";
+    }
+  }
+
+  function startCountdown(until) {
+    stopCountdown();
+    var tick = function () {
+      var left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      text("countdown", left + " s");
+      if (left === 0) stopCountdown();
+    };
+    tick();
+    countdownTimer = setInterval(tick, 250);
+  }
+
+  function stopCountdown() { clearInterval(countdownTimer); countdownTimer = null; }
+
+  function showResult(r) {
+    stopCountdown();
+    show("result-view");
+    var mine = me && r.scored.indexOf(me.id) >= 0;
+    text("result-title", mine ? "Correct! +1" : question && question.number === r.number && hasChosen() ? "Not this time" : "Time's up");
+    text("result-answer", "The answer: " + LETTERS[r.correctChoice] + " \u2014 " + r.correctAnswer +
+      (r.scored.length ? " \u00B7 scored: " + r.scored.map(nameOf).join(", ") : " \u00B7 nobody scored"));
+    standings($("result-standings"), r.scoreboard);
+  }
+
+  function hasChosen() { return document.querySelector("#answers .chosen") !== null; }
+
+  function showGameOver(final) {
+    stopCountdown();
+    show("over-view");
+    var lines = final.standings || [];
+    var won = me && final.winners.indexOf(me.id) >= 0;
+    text("over-title", won ? "You won!" : final.winners.length ? "Winner: " + final.winners.map(nameOf).join(", ") : "Game over");
+    var place = 0;
+    for (var i = 0; i < lines.length; i++) if (me && lines[i].id === me.id) place = i + 1;
+    if (table || lines.length && lines[0].faceDown !== undefined) {
+      text("over-place", place ? "You finished with " + cards(lines[place - 1]) + " cards \u2014 place " + place + " of " + lines.length : "");
+      list($("over-standings"), lines.map(function (seat) { return { text: seat.name + " \u2014 " + cards(seat) + " cards", mine: me && seat.id === me.id }; }));
+    } else {
+      var of = question ? question.of : "?";
+      text("over-place", place ? "You scored " + lines[place - 1].points + " of " + of + " \u2014 place " + place + " of " + lines.length : "");
+      standings($("over-standings"), lines);
+    }
+    table = null;
+  }
+
+  /* ---- Snap! ---- */
+
+  function cards(seat) { return seat.faceDown + seat.faceUp; }
+
+  function cardText(card) { return RANKS[card % 13] + SUITS[Math.floor(card / 13)]; }
+
+  function showTable(t) {
+    table = t;
+    playing = true;
+    show("snap-view");
+    var box = $("snap-seats");
+    box.innerHTML = "";
+    var ranks = {};
+    t.seats.forEach(function (seat) { if (seat.status === "playing" && seat.top != null) ranks[seat.top % 13] = (ranks[seat.top % 13] || 0) + 1; });
+    t.seats.forEach(function (seat) {
+      var div = document.createElement("div");
+      div.className = "seat" + (seat.id === t.turn ? " turn" : "") + (me && seat.id === me.id ? " mine" : "") + (seat.status !== "playing" ? " out" : "");
+      var card = document.createElement("div");
+      var match = seat.top != null && ranks[seat.top % 13] > 1;
+      card.className = "card" + (seat.top == null ? " empty" : Math.floor(seat.top / 13) % 3 === 0 ? " black" : " red") + (match ? " match" : "");
+      card.textContent = seat.top == null ? "\u2014" : cardText(seat.top);
+      var label = document.createElement("div");
+      label.className = "who";
+      label.textContent = (me && seat.id === me.id ? "You" : seat.name) + " \u00B7 " + cards(seat);
+      div.appendChild(card);
+      div.appendChild(label);
+      box.appendChild(div);
+    });
+    var myTurn = me && t.turn === me.id;
+    $("flip").disabled = !myTurn;
+    text("snap-status", t.turn == null ? "" : myTurn ? "Your turn: FLIP!" : nameOf(t.turn) + "'s turn");
+    var e = t.event;
+    if (e.type === "snap") text("snap-message", (me && e.player === me.id ? "You" : nameOf(e.player)) + " snapped and won " + e.cards + " cards!");
+    else if (e.type === "falseSnap") text("snap-message", (me && e.player === me.id ? "You" : nameOf(e.player)) + " snapped falsely and paid a card each.");
+    else if (e.type === "deal") text("snap-message", "Cards dealt. Watch for two tops of the same rank!");
+    else if (e.type === "leave") text("snap-message", nameOf(e.player) + " left.");
+  }
+
+  function refusalSentence(r) {
+    switch (r.reason) {
+      case "notYourTurn": return "Not your turn to flip.";
+      case "stale": return "Too slow: the table changed.";
+      case "judging": return "Hold on: a snap is being judged.";
+      case "alreadySnapped": return "You already snapped.";
+      case "notPlaying": return "You are out of cards.";
+      default: return "Refused (" + r.reason + ").";
+    }
+  }
+
+  $("flip").onclick = function () { if (link) link.sendApp({ kind: "flip" }); };
+  $("snap").onclick = function () { if (link && table) link.sendApp({ kind: "snap", seq: table.seq, pressedAt: SnapLink.now() }); };
+
+  /* ---- Start ---- */
+
+  $("join-form").onsubmit = function (event) { event.preventDefault(); join(false); };
+  $("rejoin").onclick = function () { text("end-title", "Disconnected"); join(false); };
+  $("name").value = localStorage.getItem("snap.name") || "";
+  if (code) $("code").value = code;
+
+  /* Back from sleep or the back/forward cache: if the link is gone, join again at once. */
+  function wake() {
+    if (sessionStorage.getItem("snap.joined") && (!link || link.ended)) rejoinSoon();
+  }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") wake(); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) wake(); });
+  window.addEventListener("pagehide", function () { if (link) link.abandon(); });
+
+  show("join-view");
+  if (sessionStorage.getItem("snap.joined") && $("name").value) {  /* a reload: the same player again */
+    retryUntil = Date.now() + 15000;
+    join(true);
+  }
+})();

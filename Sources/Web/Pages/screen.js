@@ -1,0 +1,206 @@
+/* The TV page: the join address and QR code, the lobby filling up, each question with its
+   countdown and who has answered (never what), the reveal, the standings, the Snap! table and
+   a podium. It only watches: the host's screen feed (/screen/ws, docs/WEB.md). */
+"use strict";
+(function () {
+  var $ = function (id) { return document.getElementById(id); };
+  var SECTIONS = ["tv-lobby", "tv-question", "tv-standings", "tv-snap", "tv-over"];
+  var SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];
+  var LETTERS = "ABCDEF";
+  var SUITS = ["\u2663", "\u2666", "\u2665", "\u2660"];
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+
+  var host = null, players = {}, lobby = null, question = null, answered = [], timer = null, lastSnap = "";
+  var inGame = false, overUntil = 0, lobbyTimer = null, startsAt = null;
+  setInterval(function () { if (startsAt && !$("tv-lobby").hidden) lobbyLine(); }, 250);
+
+  function show(id) {
+    for (var i = 0; i < SECTIONS.length; i++) $(SECTIONS[i]).hidden = SECTIONS[i] !== id;
+    $("small-join").hidden = id === "tv-lobby" || !host;
+  }
+  function text(id, value) { $(id).textContent = value; }
+  function nameOf(id) { return players[id] || "#" + id; }
+  function list(element, items) {
+    element.innerHTML = "";
+    items.forEach(function (item) { var li = document.createElement("li"); li.textContent = item; element.appendChild(li); });
+  }
+
+  function connect() {
+    var socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/screen/ws");
+    socket.onmessage = function (event) { var m; try { m = JSON.parse(event.data); } catch (e) { return; } receive(m); };
+    socket.onclose = function () { text("phase", "reconnecting\u2026"); setTimeout(connect, 1500); };
+  }
+
+  function receive(m) {
+    switch (m.type) {
+      case "hello":
+        host = m;
+        players = {};
+        m.players.forEach(function (p) { players[p.id] = p.name; });
+        text("host-name", m.host);
+        document.title = m.host + " \u2014 snap-host";
+        $("qr").innerHTML = m.qr;
+        $("qr-small").innerHTML = m.qr;
+        text("join-url", m.url.replace(/^https?:\/\//, "").replace(/\/?#.*$|\/$/, ""));
+        text("small-url", m.url.replace(/^https?:\/\//, "").replace(/\/?#.*$|\/$/, ""));
+        text("join-hint", /#code=/.test(m.url) ? "Scan to join: the code is in the QR" : "Scan or type the address to join");
+        inGame = false;
+        showLobby();
+        break;
+      case "joined": players[m.peer.id] = m.peer.name; if (!inGame) showLobby(); break;
+      case "left": delete players[m.peer.id]; if (!inGame) showLobby(); break;
+      case "sent":
+        if (m.to === "all") game(m.body);
+        else if (m.kind === "accepted" && question) { m.to.forEach(function (id) { if (answered.indexOf(id) < 0) answered.push(id); }); showAnswered(); }
+        break;
+      default: break;
+    }
+  }
+
+  function game(body) {
+    switch (body.kind) {
+      case "lobby":
+        lobby = body;
+        startsAt = body.startsInMs != null ? Date.now() + body.startsInMs : null;
+        if (!inGame) showLobby();
+        break;
+      case "game": inGame = true; text("phase", body.questions + " questions"); break;
+      case "question": inGame = true; overUntil = 0; showQuestion(body); break;
+      case "result": showResult(body); break;
+      case "table": inGame = true; overUntil = 0; showTable(body); break;
+      case "gameOver": inGame = false; showOver(body); break;
+      default: break;
+    }
+  }
+
+  function showLobby() {
+    if (Date.now() < overUntil) {  /* the podium stays up a while after a game */
+      clearTimeout(lobbyTimer);
+      lobbyTimer = setTimeout(showLobby, overUntil - Date.now());
+      return;
+    }
+    show("tv-lobby");
+    var names = Object.keys(players).map(function (id) { return players[id]; });
+    var capacity = lobby ? lobby.capacity : host ? host.capacity : "?";
+    text("lobby-count", names.length ? names.length + " of " + capacity + " players" : "Waiting for players");
+    lobbyLine();
+    list($("tv-players"), names);
+    text("phase", host ? host.game : "");
+  }
+
+  function lobbyLine() {
+    var capacity = lobby ? lobby.capacity : host ? host.capacity : "?", line = "";
+    if (startsAt) line = "The game starts in " + Math.max(0, Math.ceil((startsAt - Date.now()) / 1000)) + " s";
+    else if (lobby && lobby.startRule === "whenFull") line = "The game starts when " + capacity + " players are here";
+    else if (lobby) line = "The game starts when enough players are here";
+    text("lobby-line", line);
+  }
+
+  function answerButtons(box, answers) {
+    box.innerHTML = "";
+    answers.forEach(function (answer, index) {
+      var div = document.createElement("div");
+      div.className = "answer a" + index;
+      div.innerHTML = '<span class="shape"></span><span class="letter"></span><span class="label"></span>';
+      div.children[0].textContent = SHAPES[index % SHAPES.length];
+      div.children[1].textContent = LETTERS[index];
+      div.children[2].textContent = answer;
+      box.appendChild(div);
+    });
+  }
+
+  function showQuestion(q) {
+    question = q;
+    answered = [];
+    show("tv-question");
+    text("tv-number", "Question " + q.number + " of " + q.of + (q.category ? " \u00B7 " + q.category : ""));
+    text("question-title", q.text);
+    answerButtons($("tv-answers"), q.answers);
+    text("scored", "");
+    showAnswered();
+    clearInterval(timer);
+    var until = Date.now() + q.durationMs;
+    var tick = function () {
+      var left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+      text("tv-countdown", left + " s");
+      if (left === 0) clearInterval(timer);
+    };
+    tick();
+    timer = setInterval(tick, 250);
+  }
+
+  function showAnswered() {
+    var total = Object.keys(players).length;
+    text("answered", "Answered: " + (answered.length ? answered.map(nameOf).join(", ") : "nobody yet") + " (" + answered.length + " of " + total + ")");
+  }
+
+  function showResult(r) {
+    clearInterval(timer);
+    text("tv-countdown", "");
+    var buttons = $("tv-answers").children;
+    for (var i = 0; i < buttons.length; i++) buttons[i].classList.add(i === r.correctChoice ? "right" : "wrong");
+    text("scored", "The answer: " + LETTERS[r.correctChoice] + " \u2014 " + r.correctAnswer + ". " +
+      (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored."));
+    text("answered", r.scoreboard.slice(0, 5).map(function (l, n) { return (n + 1) + ". " + l.name + " " + l.points; }).join("   "));
+  }
+
+  function cardText(card) { return RANKS[card % 13] + SUITS[Math.floor(card / 13)]; }
+
+  function showTable(t) {
+    show("tv-snap");
+    var ranks = {};
+    t.seats.forEach(function (s) { if (s.status === "playing" && s.top != null) ranks[s.top % 13] = (ranks[s.top % 13] || 0) + 1; });
+    var box = $("tv-seats");
+    box.innerHTML = "";
+    t.seats.forEach(function (s) {
+      var div = document.createElement("div");
+      div.className = "seat" + (s.id === t.turn ? " turn" : "") + (s.status !== "playing" ? " out" : "");
+      var card = document.createElement("div");
+      card.className = "card" + (s.top == null ? " empty" : Math.floor(s.top / 13) % 3 === 0 ? " black" : " red") + (s.top != null && ranks[s.top % 13] > 1 ? " match" : "");
+      card.textContent = s.top == null ? "\u2014" : cardText(s.top);
+      var who = document.createElement("div");
+      who.className = "who";
+      who.textContent = s.name + " \u00B7 " + (s.faceDown + s.faceUp) + " cards";
+      div.appendChild(card);
+      div.appendChild(who);
+      box.appendChild(div);
+    });
+    text("snap-title", t.turn != null ? nameOf(t.turn) + "'s turn" : "");
+    text("phase", "Snap! \u00B7 flip " + t.flips);
+    var e = t.event;
+    if (e.type === "snap") { lastSnap = nameOf(e.player) + " won the last snap (" + e.cards + " cards)"; text("snap-event", "SNAP! " + nameOf(e.player) + " wins " + e.cards + " cards"); }
+    else if (e.type === "falseSnap") text("snap-event", nameOf(e.player) + " snapped falsely and pays");
+    else if (e.type === "deal") text("snap-event", "Cards dealt");
+    else if (e.type === "flip") text("snap-event", "");
+    text("snap-last", lastSnap);
+  }
+
+  function showOver(final) {
+    clearInterval(timer);
+    overUntil = Date.now() + 15000;
+    show("tv-over");
+    var lines = final.standings || [];
+    var snap = lines.length && lines[0].faceDown !== undefined;
+    var score = function (l) { return snap ? (l.faceDown + l.faceUp) + " cards" : l.points + " points"; };
+    text("over-heading", final.winners.length ? "Winner: " + final.winners.map(function (id) {
+      for (var i = 0; i < lines.length; i++) if (lines[i].id === id) return lines[i].name;
+      return nameOf(id);
+    }).join(", ") : "Game over");
+    var podium = $("podium");
+    podium.innerHTML = "";
+    [1, 0, 2].forEach(function (place) {
+      if (!lines[place]) return;
+      var div = document.createElement("div");
+      div.className = "p" + (place + 1);
+      div.textContent = (place + 1) + ". " + lines[place].name + " \u00B7 " + score(lines[place]);
+      podium.appendChild(div);
+    });
+    list($("over-list"), lines.slice(3, 11).map(function (l, n) { return (n + 4) + ". " + l.name + " \u00B7 " + score(l); }));
+    list($("last-standings"), lines.slice(0, 6).map(function (l, n) { return (n + 1) + ". " + l.name + " \u00B7 " + score(l); }));
+    $("last-game").hidden = false;
+    text("phase", "game over");
+    question = null;
+  }
+
+  connect();
+})();

@@ -1,0 +1,170 @@
+import FoundationEssentials
+import GameRuntime
+import Matchmaking
+import NIOCore
+import NIOWebSocket
+import Synchronization
+
+/// What the TV page (`/screen`) sees: the host's name, the join address and its QR code, the
+/// players coming and going, and the game's messages as the host's own screen sees them.
+///
+/// The rule for privacy is generic: a message the game sends to every player present is shown
+/// whole; one sent to some players only (an answer accepted, a refusal) is shown as its `kind`
+/// and recipients, never its content, so the TV can say *who* answered but not *what*.
+///
+/// A screen that connects late is sent the hello, then the last public message of each kind in
+/// the order they were sent, then the private notices since the last public one: enough to draw
+/// the current question, table or standings. A screen that stops reading is closed (it
+/// reconnects and starts afresh). Messages are JSON text on the screen's WebSocket (docs/WEB.md).
+public final class ScreenFeed: Sendable {
+    /// Who the host is, for the hello.
+    public struct Host: Sendable {
+        /// The host's display name.
+        public var name: String
+        /// The game it runs.
+        public var game: GameName
+        /// The most players admitted.
+        public var capacity: Int
+
+        public init(name: String, game: GameName, capacity: Int) {
+            self.name = name
+            self.game = game
+            self.capacity = capacity
+        }
+    }
+
+    /// Where to join, and its QR codes (for a screen on this machine, and for others).
+    private struct Join {
+        var address: JoinAddress
+        var qr: (local: String, remote: String)
+    }
+
+    private struct State: @unchecked Sendable {  // channels are used only under the lock
+        var screens: [ObjectIdentifier: (channel: any Channel, local: Bool)] = [:]
+        var present: [PeerID: Peer]?
+        /// Last public message of each kind, in order of sending.
+        var publicByKind: [(kind: String, json: String)] = []
+        /// Private notices since the last public message.
+        var notices: [String] = []
+        var join: Join?
+    }
+
+    private let host: Host
+    private let peers: @Sendable () -> [Peer]
+    private let state = Mutex(State())
+
+    /// A feed for `host`; `peers` reads who is present (for a screen's hello).
+    public init(host: Host, peers: @escaping @Sendable () -> [Peer]) {
+        self.host = host
+        self.peers = peers
+    }
+
+    /// Sets where guests join (once the web port is bound); screens connecting from now on show it.
+    public func join(at address: JoinAddress) {
+        let svg = { (url: String) in (try? QRCode(url).svg()) ?? "" }
+        let join = Join(address: address, qr: (svg(address.url(forLocalScreen: true)), svg(address.url(forLocalScreen: false))))
+        state.withLock { $0.join = join }
+    }
+
+    /// Screens watching now.
+    public var screenCount: Int { state.withLock { $0.screens.count } }
+
+    // MARK: Screens
+
+    /// A screen's WebSocket opened; `local`: it connected from this machine.
+    func add(_ channel: any Channel, local: Bool) {
+        state.withLock { state in
+            state.screens[ObjectIdentifier(channel)] = (channel, local)
+            let present = state.present.map { Array($0.values) } ?? peers()
+            let hello = Hello(
+                type: "hello", host: host.name, game: host.game.rawValue, capacity: host.capacity,
+                url: state.join?.address.url(forLocalScreen: local) ?? "", qr: (local ? state.join?.qr.local : state.join?.qr.remote) ?? "",
+                players: present.sorted { $0.id < $1.id })
+            Self.write(Self.json(hello), to: channel)
+            for (_, json) in state.publicByKind { Self.write(json, to: channel) }
+            for notice in state.notices { Self.write(notice, to: channel) }
+        }
+    }
+
+    /// A screen's WebSocket closed.
+    func remove(_ channel: any Channel) {
+        state.withLock { _ = $0.screens.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+
+    // MARK: Events
+
+    /// Shows one of the game host's events (pass it from the ``GameHost`` observer).
+    public func publish<Table: GameTable>(_ event: GameHostEvent<Table>) {
+        switch event {
+        case .joined(let peer, _):
+            update { state in
+                state.present?[peer.id] = peer
+                return [Self.json(PeerNotice(type: "joined", peer: peer, reason: nil))]
+            }
+        case .left(let peer, let reason, _):
+            update { state in
+                state.present?[peer.id] = nil
+                return [Self.json(PeerNotice(type: "left", peer: peer, reason: reason.rawValue))]
+            }
+        case .sent(let message, let recipients):
+            guard let body = try? JSONEncoder().encode(message) else { return }
+            let text = String(decoding: body, as: UTF8.self)
+            let kind = (try? JSONDecoder().decode(KindOnly.self, from: body))?.kind ?? "?"
+            update { state in
+                let everyone = Set(state.present!.keys)
+                if !recipients.isEmpty, Set(recipients) == everyone {
+                    let json = #"{"type":"sent","to":"all","body":\#(text)}"#
+                    state.publicByKind.removeAll { $0.kind == kind }
+                    state.publicByKind.append((kind, json))
+                    state.notices = []
+                    return [json]
+                }
+                let json = Self.json(PrivateNotice(type: "sent", to: recipients.sorted(), kind: kind))
+                state.notices.append(json)
+                return [json]
+            }
+        case .chat, .note, .sendFailed:
+            break
+        }
+    }
+
+    /// Applies a change under the lock and sends what it returns to every screen.
+    private func update(_ change: (inout State) -> [String]) {
+        state.withLock { state in
+            if state.present == nil { state.present = Dictionary(peers().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
+            let lines = change(&state)
+            for (key, screen) in state.screens {
+                guard screen.channel.isWritable else {  // not reading: it starts afresh when it reconnects
+                    screen.channel.close(promise: nil)
+                    state.screens[key] = nil
+                    continue
+                }
+                for line in lines { Self.write(line, to: screen.channel) }
+            }
+        }
+    }
+
+    private static func write(_ json: String, to channel: any Channel) {
+        let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: json))
+        channel.writeAndFlush(frame, promise: nil)
+    }
+
+    private static func json<Value: Encodable>(_ value: Value) -> String {
+        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private struct Hello: Encodable {
+        let type: String, host: String, game: String, capacity: Int, url: String, qr: String
+        let players: [Peer]
+    }
+
+    private struct PeerNotice: Encodable {
+        let type: String, peer: Peer, reason: String?
+    }
+
+    private struct PrivateNotice: Encodable {
+        let type: String, to: [PeerID], kind: String
+    }
+
+    private struct KindOnly: Decodable { let kind: String? }
+}

@@ -1,0 +1,42 @@
+import NIOCore
+import NIOWebSocket
+
+/// The host's end of a TV page's WebSocket: registers the channel with the ``ScreenFeed``
+/// (which writes to it), answers pings and closes, and ignores anything else the page sends.
+final class ScreenLink: ChannelInboundHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    private let feed: ScreenFeed
+    private var added = false
+
+    init(feed: ScreenFeed) { self.feed = feed }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        added = true
+        let local = context.channel.remoteAddress.map(WebServer.isLoopback) ?? false
+        feed.add(context.channel, local: local)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        switch frame.opcode {
+        case .ping:
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
+        case .connectionClose:
+            var data = context.channel.allocator.buffer(capacity: 2)
+            data.write(webSocketErrorCode: .normalClosure)
+            let channel = context.channel
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)))
+                .whenComplete { _ in channel.close(promise: nil) }
+        default:
+            break
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if added { feed.remove(context.channel) }
+        context.fireChannelInactive()
+    }
+}

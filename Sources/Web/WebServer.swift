@@ -1,0 +1,143 @@
+import Logging
+import Matchmaking
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import ServiceLifecycle
+
+/// The host's web port: the phone page (`/`), the TV page (`/screen`), their styles and scripts,
+/// and two WebSockets: `/ws`, where a phone is a player (a link of the ``MatchmakingServer``, with
+/// the same handshake, cap, heartbeats and clock estimates as any other), and `/screen/ws`, the
+/// ``ScreenFeed``.
+///
+/// It runs on the host's own event loops with SwiftNIO's HTTP/1 server and WebSocket upgrader
+/// (docs/ARCHITECTURE.md says why not Hummingbird). Limits (``WebConfiguration``): request heads
+/// of at most 16 KiB, no request bodies, GET and HEAD only, a deadline for each request head,
+/// WebSocket messages up to the host's `maxFrame`, a WebSocket only for this host's own pages
+/// (``OriginCheck``), and a cap on connections per address.
+public final class WebServer: Service, Sendable {
+    /// The settings it was made with.
+    public let configuration: WebConfiguration
+    private let server: MatchmakingServer
+    private let feed: ScreenFeed?
+    private let group: any EventLoopGroup
+    private let logger: Logger
+    private let counts: AddressCounts
+    private let listener = NIOLockedValueBox<(any Channel)?>(nil)
+
+    /// The largest request head accepted, in bytes (browsers send 1-2 KiB).
+    public static let maxRequestHead = 16 * 1024
+
+    /// A web port for `server`'s players, with `feed` for screens (nil: `/screen/ws` is refused).
+    public init(
+        configuration: WebConfiguration, server: MatchmakingServer, feed: ScreenFeed?,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
+    ) throws(WebConfiguration.Invalid) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.server = server
+        self.feed = feed
+        self.group = group
+        self.logger = logger
+        self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
+    }
+
+    /// Binds and starts serving; returns the address bound (its port, with port 0).
+    @discardableResult
+    public func start() async throws -> SocketAddress {
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(
+                .writeBufferWaterMark,
+                value: .init(low: server.configuration.sendBufferLimit / 2, high: server.configuration.sendBufferLimit))
+            .childChannelInitializer { [self] channel in
+                channel.eventLoop.makeCompletedFuture { try self.configure(channel) }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+        } catch where configuration.host == "::" {
+            channel = try await bootstrap.bind(host: "0.0.0.0", port: configuration.port).get()
+        }
+        listener.withLockedValue { $0 = channel }
+        let address = channel.localAddress!
+        logger.info("web listening", metadata: ["address": "\(address)"])
+        return address
+    }
+
+    /// The address bound by ``start()``.
+    public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
+
+    /// Open web connections from `address` (an IP address as text).
+    public func connections(from address: String) -> Int { counts.count(address) }
+
+    /// Stops listening. Player links are the ``MatchmakingServer``'s: its shutdown says goodbye.
+    public func shutdown() async {
+        let channel = listener.withLockedValue { channel -> (any Channel)? in
+            defer { channel = nil }
+            return channel
+        }
+        try? await channel?.close()
+    }
+
+    /// Runs until graceful shutdown, then stops listening.
+    public func run() async throws {
+        if localAddress == nil { try await start() }
+        try? await gracefulShutdown()
+        await shutdown()
+    }
+
+    /// Whether `address` is this machine (a screen there may see the join code).
+    static func isLoopback(_ address: SocketAddress) -> Bool {
+        guard let ip = address.ipAddress else { return false }
+        return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
+    }
+
+    // MARK: The pipeline
+
+    private func configure(_ channel: any Channel) throws {
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(AddressGate(counts: counts))
+        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout)
+        let upgrader = NIOWebSocketServerUpgrader(
+            maxFrameSize: server.maxFrame, automaticErrorHandling: true,
+            shouldUpgrade: { [feed] channel, head in
+                let path = Assets.path(of: head.uri)
+                let known = path == Assets.playerSocket || (path == Assets.screenSocket && feed != nil)
+                return channel.eventLoop.makeSucceededFuture(known && OriginCheck.allows(head) ? HTTPHeaders() : nil)
+            },
+            upgradePipelineHandler: { [self] channel, head in
+                channel.eventLoop.makeCompletedFuture { try self.upgraded(channel, path: Assets.path(of: head.uri)) }
+            })
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = Self.maxRequestHead
+        limits.maxHeaderListSize = Self.maxRequestHead
+        limits.maxHeaderFieldCount = 100
+        try sync.configureHTTPServerPipeline(
+            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                context.pipeline.syncOperations.removeHandler(name: PageHandler.name, promise: nil)
+            }),
+            withErrorHandling: true, withOutboundHeaderValidation: true, withEncoderConfiguration: .init(),
+            withDecoderLimitConfiguration: limits)
+        try sync.addHandler(pages, name: PageHandler.name)
+    }
+
+    private func upgraded(_ channel: any Channel, path: Substring) throws {
+        let sync = channel.pipeline.syncOperations
+        let remote = channel.remoteAddress.map { "\($0)" } ?? "?"
+        if path == Assets.playerSocket {
+            try sync.addHandler(NIOWebSocketFrameAggregator(
+                minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: server.maxFrame))
+            try sync.addHandler(WebSocketLink())
+            try server.serveLink(on: channel, label: "ws \(remote)")
+        } else if let feed {
+            try sync.addHandler(NIOWebSocketFrameAggregator(
+                minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 4, maxAccumulatedFrameSize: configuration.maxScreenMessage))
+            try sync.addHandler(ScreenLink(feed: feed))
+        }
+    }
+}

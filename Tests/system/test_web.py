@@ -1,0 +1,189 @@
+"""The living room: phones play from a real Chromium at `/`, the TV page `/screen` shows the game
+(docs/WEB.md). Every page is driven as a person would: typing, clicks, text read from the page."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from web_support import PHONE, TV, Page, available, decode_qr
+
+pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
+
+QUICK_TRIVIA = ("--game", "trivia", "--rounds", "3", "--question-time", "6", "--result-time", "1")
+
+
+@pytest.fixture
+def pages():
+    """open(url, size=PHONE, mobile=True) -> a Page; all are closed at teardown."""
+    opened: list[Page] = []
+
+    def open_page(url: str, size=PHONE, mobile: bool = True) -> Page:
+        page = Page(url, size, mobile)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+def url(host, path: str = "/") -> str:
+    return f"http://127.0.0.1:{host.web_port}{path}"
+
+
+def host_standings(host) -> list[tuple[str, int]]:
+    lines = [line for line in host.stdout_snapshot() if line.startswith("final: ")]
+    return [(m.group(1), int(m.group(2))) for m in (re.match(r"final: \d+\. (.+) (-?\d+)$", line) for line in lines) if m]
+
+
+def page_standings(page: Page) -> list[tuple[str, int]]:
+    out = []
+    for line in page.text("over-standings").splitlines():
+        name, points = line.rsplit(" \u2014 ", 1)
+        out.append((name, int(points)))
+    return out
+
+
+def play_trivia_until_over(page: Page, timeout: float) -> int:
+    """Answers every question with the first answer it sees; returns how many it answered."""
+    answered, seen = 0, set()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.visible("over-view"):
+            return answered
+        if page.visible("question-view"):
+            number = page.text("question-number")
+            if number and number not in seen and page.click_css("#answers button", 0):
+                seen.add(number)
+                answered += 1
+        time.sleep(0.05)
+    raise AssertionError(f"no game over within {timeout} s; the page shows:\n{page.text('bar')}")
+
+
+def test_a_phone_plays_a_whole_trivia_game_against_two_terminal_bots(start_host, start_join, pages):
+    host = start_host(*QUICK_TRIVIA, "--max-players", "3", "--start-when-full", web=True)
+    phone = pages(url(host))
+    phone.join("Ann")
+    phone.wait_visible("lobby-view", 10)
+    assert phone.text("me") == "Ann"
+    phone.wait(lambda: "Ann" in phone.text("lobby-players"), 5, "Ann in the lobby list")
+    phone.screenshot("phone-lobby")
+    assert not phone.scrolls(), "the lobby scrolls on a 390x844 phone"
+    for name in ("Bot One", "Bot Two"):
+        start_join(host.port, name, bot=True)
+    phone.wait_visible("question-view", 20)
+    assert phone.text("question-text")
+    assert len(phone.small_targets("#answers button", 56)) == 0, "answer buttons are too small to tap"
+    assert not phone.scrolls(), "a question scrolls on a 390x844 phone"
+    letters = [button.split("\n") for button in phone.text("answers").split("\n\n")]
+    assert phone.text("answers").count("A") >= 1  # answers carry letters (and shapes), not colour only
+    phone.screenshot("phone-question")
+    answered = play_trivia_until_over(phone, 90)
+    assert answered >= 1
+    assert host.wait_stdout(r"^game over: ", 10)
+    assert host.wait_stdout(r"^final: 3\. ", 5)
+    phone.wait(lambda: len(page_standings(phone)) == 3, 5, "three lines of standings")
+    assert page_standings(phone) == host_standings(host)
+    assert re.match(r"You scored \d+ of 3 \u2014 place \d of 3", phone.text("over-place"))
+    assert not phone.scrolls()
+
+
+def test_a_full_game_and_a_wrong_code_are_told_in_plain_words(start_host, pages):
+    host = start_host("--max-players", "2", "--join-code", "tea-time", web=True)
+    first = pages(url(host, "/#code=tea-time"))
+    first.join("Ann")
+    first.wait_visible("lobby-view", 10)
+    second = pages(url(host, "/#code=tea-time"))
+    second.join("Bob")
+    second.wait_visible("lobby-view", 10)
+    third = pages(url(host, "/#code=tea-time"))
+    third.join("Cy")
+    third.wait(lambda: "full" in third.text("join-message"), 10, "the full message")
+    assert third.text("join-message") == "The game is full (2 of 2). Try again when someone leaves."
+    assert host.players() == 2
+
+    wrong = pages(url(host, "/#code=coffee"))
+    wrong.join("Dee")
+    wrong.wait(lambda: "code" in wrong.text("join-message"), 10, "the wrong-code message")
+    assert wrong.text("join-message") == "Wrong join code. Check the code on the TV and try again."
+    assert wrong.visible("code-row")
+
+    typed = pages(url(host))  # no code in the address: the page asks for it
+    typed.join("Eve")
+    typed.wait(lambda: typed.visible("code-row"), 10, "the code field")
+    assert "needs a join code" in typed.text("join-message")
+    assert host.players() == 2
+
+
+def test_a_reload_mid_game_comes_back_as_the_same_player(start_host, start_join, pages):
+    host = start_host(*QUICK_TRIVIA, "--max-players", "2", "--start-when-full", "--rounds", "4", web=True)
+    phone = pages(url(host))
+    phone.join("Ann")
+    phone.wait_visible("lobby-view", 10)
+    start_join(host.port, "Bot One", bot=True)
+    phone.wait_visible("question-view", 20)
+    joins = lambda: [line for line in host.stdout_snapshot() if line.startswith("joined: Ann (id ")]
+    assert len(joins()) == 1
+    phone.driver.refresh()
+    phone.wait(lambda: phone.text("me") == "Ann", 15, "Ann back after the reload")
+    assert not phone.visible("join-view")
+    assert host.wait_stdout(r"^left: Ann \(id 1\) connectionDropped", 10)
+    phone.wait(lambda: len(joins()) == 2, 10, "a second join of Ann on the host")
+    assert host.wait_players(2, 10)
+    play_trivia_until_over(phone, 90)
+    assert any(name == "Ann" for name, _ in host_standings(host))
+
+
+def test_the_tv_page_shows_the_lobby_the_question_and_a_qr_code_that_decodes(start_host, start_join, pages, tmp_path):
+    host = start_host(*QUICK_TRIVIA, "--max-players", "2", "--start-when-full", "--name", "Living Room", web=True)
+    printed = host.wait_stdout(r"^join at (\S+) ", 5).group(1)
+    tv = pages(url(host, "/screen"), TV, mobile=False)
+    tv.wait(lambda: tv.text("host-name") == "Living Room", 10, "the host name")
+    assert tv.text("join-url") in printed
+    codes = decode_qr(tv.element_screenshot("qr", tmp_path / "qr.png"))
+    assert codes == [printed], f"the QR code decodes to {codes}, the host printed {printed}"
+
+    phone = pages(url(host))
+    phone.join("Ann")
+    tv.wait(lambda: "Ann" in tv.text("tv-players"), 10, "Ann on the TV")
+    tv.screenshot("screen-lobby")
+    assert not tv.scrolls(), "the TV page scrolls at 1920x1080"
+    start_join(host.port, "Bot One", bot=True)
+    phone.wait_visible("question-view", 20)
+    question = phone.text("question-text")
+    tv.wait(lambda: tv.text("question-title") == question, 10, "the question on the TV")
+    assert "Answered:" in tv.text("answered")
+    tv.screenshot("screen-question")
+    assert not tv.scrolls()
+    play_trivia_until_over(phone, 90)
+    tv.wait_visible("tv-over", 10)
+    assert "Winner" in tv.text("over-heading") or "Game over" in tv.text("over-heading")
+
+
+def test_snap_played_from_two_browsers_to_game_over(start_host, pages):
+    host = start_host("--game", "snap", "--max-players", "2", "--max-flips", "60", "--seed", "7", web=True)
+    ann, bob = pages(url(host)), pages(url(host))
+    ann.join("Ann")
+    bob.join("Bob")
+    for page in (ann, bob):
+        page.wait_visible("snap-view", 20)
+    ann.screenshot("phone-snap")
+    assert not ann.scrolls(), "the Snap! table scrolls on a 390x844 phone"
+    snaps = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (ann.visible("over-view") and bob.visible("over-view")):
+        for me, other in ((ann, bob), (bob, ann)):
+            if me.visible("snap-view") and me.driver.find_elements("css selector", "#snap-seats .card.match"):
+                if me.click_css("#snap"):
+                    snaps += 1
+            elif me.visible("snap-view") and me.driver.find_element("id", "flip").is_enabled():
+                me.click("flip")
+        time.sleep(0.05)
+    ann.wait_visible("over-view", 10)
+    bob.wait_visible("over-view", 10)
+    assert host.wait_stdout(r"game over", 5)
+    assert ann.text("over-title") in ("You won!",) or ann.text("over-title").startswith("Winner")
+    assert (ann.text("over-title") == "You won!") != (bob.text("over-title") == "You won!") or "tied" in host.stdout_text()
