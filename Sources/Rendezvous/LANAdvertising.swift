@@ -10,14 +10,17 @@ import ServiceLifecycle
 public struct LANAdvertising: Service {
     private let server: MatchmakingServer
     private let bluetooth: HostAdvertisement.BluetoothRoute?
+    private let webPort: Int?
     private let logger: Logger
 
     /// Advertises `server` (already started: its port is known). `bluetooth`, when the host
     /// also serves over RFCOMM, goes into the TXT record (`bt`, `ch`): browsers merge the host's
-    /// Bluetooth sighting with its LAN entry by that address.
-    public init(server: MatchmakingServer, bluetooth: HostAdvertisement.BluetoothRoute? = nil, logger: Logger) {
+    /// Bluetooth sighting with its LAN entry by that address. `webPort`, when the host serves
+    /// its pages, is advertised as `_http._tcp` under the same name (TXT `path=/`).
+    public init(server: MatchmakingServer, bluetooth: HostAdvertisement.BluetoothRoute? = nil, webPort: Int? = nil, logger: Logger) {
         self.server = server
         self.bluetooth = bluetooth
+        self.webPort = webPort
         self.logger = logger
     }
 
@@ -33,7 +36,7 @@ public struct LANAdvertising: Service {
                 bluetooth: bluetooth)
         }
         let first = server.status
-        let advertiser = try DNSSDAdvertiser(try advertisement(first), logger: logger)
+        let advertiser = try DNSSDAdvertiser(try advertisement(first), webPort: webPort, logger: logger)
         // Stop following on graceful shutdown (the status stream only ends when the server
         // stops, which is after this service), then withdraw with goodbye packets.
         await cancelWhenGracefulShutdown {

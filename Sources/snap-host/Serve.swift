@@ -140,7 +140,7 @@ struct Serve: AsyncParsableCommand {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         let web = noWeb ? nil : try await startWeb(server: server, logger: logger)
         if let web { services.append(.init(service: web.server)) }
-        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), logger: logger))) }
+        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), webPort: web?.server.localAddress?.port, logger: logger))) }
         if !noBluetooth {
             services.append(.init(service: BluetoothHosting(
                 server: server, adapter: adapter, channel: rfcommChannel, logger: logger,

@@ -101,6 +101,25 @@ def test_avahi_tools_see_our_host_and_we_see_theirs(net):
     assert wait_json(watcher, lambda o: o.get("name") == "Published By Avahi" and o.get("join") == "10.77.0.1:7100", 5)
 
 
+def test_the_phone_page_is_advertised_as_http_with_the_same_name_and_opens_from_the_other_host(net):
+    host = net.serve("A", "--name", "Web Host", "--web-port", "0")
+    web_port = int(host.proc.wait_stdout(r"^web on \S+:(\d+)$", 10).group(1))
+    printed = host.proc.wait_stdout(r"^join at (http://10\.77\.0\.1:\d+/) ", 5)
+    assert printed, host.proc.describe()
+
+    def avahi_lists_it():
+        try:
+            out = net.run("B", "avahi-browse", "-rpt", "_http._tcp", timeout=5).stdout
+        except subprocess.TimeoutExpired:
+            return []
+        return [l for l in out.splitlines() if l.startswith("=") and "Web\\032Host" in l and "10.77.0.1" in l]
+    lines = wait_until(avahi_lists_it, 20)
+    assert lines, "avahi-browse on B did not resolve the host's web page"
+    assert f";{web_port};" in lines[0] and '"path=/"' in lines[0], lines[0]
+    page = net.run("B", "python3", "-c", f"import urllib.request; print(urllib.request.urlopen('{printed.group(1)}', timeout=5).read().decode())")
+    assert "Join the game" in page.stdout, page.stderr
+
+
 def test_two_hosts_with_one_name_are_both_advertised_one_renamed_both_joinable(net):
     watcher = watch(net)
     first = net.serve("A", "--name", "Twin")

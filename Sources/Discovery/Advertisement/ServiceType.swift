@@ -2,6 +2,8 @@
 public struct ServiceType: Sendable, Hashable, CustomStringConvertible {
     /// The project's type.
     public static let snap = try! ServiceType(name: "snap", transport: .tcp)
+    /// A web page (RFC 6763 section 7; TXT `path=`): where the host's phone page is advertised.
+    public static let http = try! ServiceType(name: "http", transport: .tcp)
 
     /// The transport label of a service type.
     public enum Transport: String, Sendable, Hashable {

@@ -23,6 +23,8 @@ public final class DNSSDAdvertiser: @unchecked Sendable {
     public let events: AsyncStream<Event>
     private let sink: AsyncStream<Event>.Continuation
     private let serviceType: ServiceType
+    /// The host's web page, advertised beside it as `_http._tcp` under the same name.
+    private let webPort: Int?
     private let logger: Logger
     private var runtime: AvahiRuntime?
     // Poll thread or poll lock only:
@@ -35,12 +37,17 @@ public final class DNSSDAdvertiser: @unchecked Sendable {
     /// other is flushed, a second or two later.
     private var revision = 0
 
-    /// Starts advertising at once (or as soon as avahi-daemon is reachable).
-    public init(_ advertisement: HostAdvertisement, serviceType: ServiceType = .snap, logger: Logger) throws(DiscoveryError) {
+    /// Starts advertising at once (or as soon as avahi-daemon is reachable). With `webPort`, the
+    /// host's page is advertised too: `_http._tcp`, the same instance name (renamed with it on a
+    /// collision), TXT `path=/`, so a browser's or phone's service list shows where to play.
+    public init(
+        _ advertisement: HostAdvertisement, serviceType: ServiceType = .snap, webPort: Int? = nil, logger: Logger
+    ) throws(DiscoveryError) {
         do { try advertisement.validate() } catch { throw .invalidAdvertisement(error) }
         self.advertisement = advertisement
         self.name = advertisement.name
         self.serviceType = serviceType
+        self.webPort = webPort
         self.logger = logger
         (events, sink) = AsyncStream.makeStream(of: Event.self)
         let sink = self.sink
@@ -108,6 +115,14 @@ public final class DNSSDAdvertiser: @unchecked Sendable {
             guard result >= 0 else {
                 sink.yield(.failed(String(cString: avahi_strerror(result))))
                 return
+            }
+            if let webPort {
+                let path = avahi_string_list_add(nil, "path=/")
+                defer { avahi_string_list_free(path) }
+                let web = avahi_entry_group_add_service_strlst(
+                    group, AvahiIfIndex(AVAHI_IF_UNSPEC), AvahiProtocol(AVAHI_PROTO_UNSPEC), AvahiPublishFlags(0), name,
+                    ServiceType.http.description, nil, nil, UInt16(webPort), path)
+                if web < 0 { logger.warning("web page not advertised", metadata: ["error": "\(String(cString: avahi_strerror(web)))"]) }
             }
             let committed = avahi_entry_group_commit(group)
             if committed < 0 { sink.yield(.failed(String(cString: avahi_strerror(committed)))) }
