@@ -14,7 +14,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Host a game: accept players up to a cap and deny the rest with a reason.",
         discussion: """
-            Prints `listening on HOST:PORT` on stdout once it accepts connections, then one line per \
+            Prints `listening on HOST:PORT` on stdout once it accepts connections, `web on HOST:PORT` and \
+            `join at URL (TV: URL/screen)` for the phone and TV pages (docs/WEB.md), then one line per \
             player joining or leaving and per chat line; with `--game trivia`, the lobby, each question \
             with its countdown, the results and the standings; with `--game snap`, every flip and snap, \
             the table and the winner (docs/SNAP.md). Logs go to stderr. SIGTERM or SIGINT \

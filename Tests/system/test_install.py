@@ -68,6 +68,21 @@ def test_the_unit_file_passes_systemd_analyze_verify(tmp_path):
     assert subprocess.run(["systemd-analyze", "verify", str(broken)], capture_output=True, timeout=60).returncode != 0
 
 
+def test_the_tv_screen_unit_passes_systemd_analyze_verify(tmp_path):
+    dest = tmp_path / "root"
+    done = subprocess.run([str(REPO_ROOT / "scripts/install"), "--destdir", str(dest), "--binary", str(snap_host_binary()),
+                           "--no-strip", "--screen", "pi"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    text = (dest / "etc/systemd/system/snap-host-screen.service").read_text()
+    assert "User=pi" in text and "http://127.0.0.1:8080/screen" in text and "--kiosk" in text
+    # verify checks that ExecStart exists (cage is not installed here) and that the user exists.
+    checked = tmp_path / "snap-host-screen.service"
+    checked.write_text(text.replace("/usr/bin/cage", str(dest / "usr/local/bin/snap-host")).replace("User=pi", "User=root"))
+    result = subprocess.run(["systemd-analyze", "verify", str(checked)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "snap-host-screen.service" not in result.stderr, result.stderr
+
+
 def test_the_installed_binary_serves_with_the_installed_config(tmp_path):
     dest = tmp_path / "root"
     assert install(dest).returncode == 0

@@ -64,7 +64,7 @@ def play_trivia_until_over(page: Page, timeout: float) -> int:
 
 
 def test_a_phone_plays_a_whole_trivia_game_against_two_terminal_bots(start_host, start_join, pages):
-    host = start_host(*QUICK_TRIVIA, "--max-players", "3", "--start-when-full", web=True)
+    host = start_host(*QUICK_TRIVIA, "--max-players", "3", "--start-when-full", "--name", "Living Room", web=True)
     phone = pages(url(host))
     phone.join("Ann")
     phone.wait_visible("lobby-view", 10)
@@ -164,17 +164,19 @@ def test_the_tv_page_shows_the_lobby_the_question_and_a_qr_code_that_decodes(sta
 
 
 def test_snap_played_from_two_browsers_to_game_over(start_host, pages):
-    host = start_host("--game", "snap", "--max-players", "2", "--max-flips", "60", "--seed", "7", web=True)
+    host = start_host("--game", "snap", "--max-players", "2", "--max-flips", "60", "--seed", "7", "--name", "Living Room", web=True)
     ann, bob = pages(url(host)), pages(url(host))
     ann.join("Ann")
     bob.join("Bob")
     for page in (ann, bob):
         page.wait_visible("snap-view", 20)
-    ann.screenshot("phone-snap")
     assert not ann.scrolls(), "the Snap! table scrolls on a 390x844 phone"
-    snaps = 0
+    snaps, pictured = 0, False
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (ann.visible("over-view") and bob.visible("over-view")):
+        if not pictured and len(ann.driver.find_elements("css selector", "#snap-seats .card:not(.empty)")) == 2:
+            ann.screenshot("phone-snap")  # both piles face up: the table mid-game
+            pictured = True
         for me, other in ((ann, bob), (bob, ann)):
             if me.visible("snap-view") and me.driver.find_elements("css selector", "#snap-seats .card.match"):
                 if me.click_css("#snap"):

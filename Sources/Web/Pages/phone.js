@@ -10,6 +10,7 @@
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
   var link = null, hello = null, me = null, roster = {}, playing = false;
+  var lastSnap = "";
   var question = null, table = null, countdownTimer = null, retry = null, retryUntil = 0;
   var code = codeFromFragment();
 
@@ -308,7 +309,11 @@
     $("flip").disabled = !myTurn;
     text("snap-status", t.turn == null ? "" : myTurn ? "Your turn: FLIP!" : nameOf(t.turn) + "'s turn");
     var e = t.event;
-    if (e.type === "snap") text("snap-message", (me && e.player === me.id ? "You" : nameOf(e.player)) + " snapped and won " + e.cards + " cards!");
+    if (e.type === "flip") text("snap-message", lastSnap);
+    else if (e.type === "snap") {
+      lastSnap = (me && e.player === me.id ? "You" : nameOf(e.player)) + " won the last snap (" + e.cards + " cards).";
+      text("snap-message", (me && e.player === me.id ? "You" : nameOf(e.player)) + " snapped and won " + e.cards + " cards!");
+    }
     else if (e.type === "falseSnap") text("snap-message", (me && e.player === me.id ? "You" : nameOf(e.player)) + " snapped falsely and paid a card each.");
     else if (e.type === "deal") text("snap-message", "Cards dealt. Watch for two tops of the same rank!");
     else if (e.type === "leave") text("snap-message", nameOf(e.player) + " left.");

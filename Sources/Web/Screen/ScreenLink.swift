@@ -35,6 +35,11 @@ final class ScreenLink: ChannelInboundHandler {
         }
     }
 
+    /// A message too large (or any other error): the screen is closed; it reconnects afresh.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
         if added { feed.remove(context.channel) }
         context.fireChannelInactive()
