@@ -87,7 +87,7 @@ let package = Package(
             resources: [
                 .embedInCode("Pages/phone.html"), .embedInCode("Pages/screen.html"), .embedInCode("Pages/style.css"),
                 .embedInCode("Pages/client.js"), .embedInCode("Pages/phone.js"), .embedInCode("Pages/screen.js"),
-                .embedInCode("Pages/sha256.js"),
+                .embedInCode("Pages/sha256.js"), .embedInCode("Pages/look.js"),
             ]),
         .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),

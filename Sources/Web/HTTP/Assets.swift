@@ -15,6 +15,7 @@ enum Assets {
         "/phone.js": File(bytes: PackageResources.phone_js, contentType: "text/javascript; charset=utf-8"),
         "/screen.js": File(bytes: PackageResources.screen_js, contentType: "text/javascript; charset=utf-8"),
         "/sha256.js": File(bytes: PackageResources.sha256_js, contentType: "text/javascript; charset=utf-8"),
+        "/look.js": File(bytes: PackageResources.look_js, contentType: "text/javascript; charset=utf-8"),
     ]
 
     /// The WebSocket a player's page opens: a host link.

@@ -4,10 +4,6 @@
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var views = ["join-view", "lobby-view", "question-view", "result-view", "snap-view", "over-view", "end-view"];
-  var SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];  /* ▲ ◆ ● ■ ★ ♥ */
-  var LETTERS = "ABCDEF";
-  var SUITS = ["\u2663", "\u2666", "\u2665", "\u2660"];  /* ♣ ♦ ♥ ♠ */
-  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
   var link = null, hello = null, me = null, roster = {}, playing = false;
   var lastSnap = "";
@@ -155,7 +151,7 @@
       case "lobby": playing = false; showLobby(body); break;
       case "game": playing = true; break;
       case "question": showQuestion(body); break;
-      case "accepted": text("answer-status", "Answer " + LETTERS[body.choice] + " locked in" + (body.final ? "." : " (you can still change it)."));
+      case "accepted": text("answer-status", "Answer " + Look.letter(body.choice) + " locked in" + (body.final ? "." : " (you can still change it)."));
         markChosen(body.choice); break;
       case "rejected": text("answer-status", rejectSentence(body.reason)); break;
       case "result": showResult(body); break;
@@ -200,13 +196,7 @@
     box.innerHTML = "";
     box.className = "answers n" + q.answers.length;
     q.answers.forEach(function (answer, index) {
-      var button = document.createElement("button");
-      button.className = "answer a" + index;
-      button.setAttribute("data-choice", index);
-      button.innerHTML = '<span class="shape"></span><span class="letter"></span><span class="label"></span>';
-      button.children[0].textContent = SHAPES[index % SHAPES.length];
-      button.children[1].textContent = LETTERS[index];
-      button.children[2].textContent = answer;
+      var button = Look.answer("button", index, answer);
       button.onclick = function () { answer_(index); };
       box.appendChild(button);
     });
@@ -251,7 +241,7 @@
     show("result-view");
     var mine = me && r.scored.indexOf(me.id) >= 0;
     text("result-title", mine ? "Correct! +1" : question && question.number === r.number && hasChosen() ? "Not this time" : "Time's up");
-    text("result-answer", "The answer: " + LETTERS[r.correctChoice] + " \u2014 " + r.correctAnswer +
+    text("result-answer", "The answer: " + Look.letter(r.correctChoice) + " \u2014 " + r.correctAnswer +
       (r.scored.length ? " \u00B7 scored: " + r.scored.map(nameOf).join(", ") : " \u00B7 nobody scored"));
     standings($("result-standings"), r.scoreboard);
   }
@@ -281,23 +271,17 @@
 
   function cards(seat) { return seat.faceDown + seat.faceUp; }
 
-  function cardText(card) { return RANKS[card % 13] + SUITS[Math.floor(card / 13)]; }
-
   function showTable(t) {
     table = t;
     playing = true;
     show("snap-view");
     var box = $("snap-seats");
     box.innerHTML = "";
-    var ranks = {};
-    t.seats.forEach(function (seat) { if (seat.status === "playing" && seat.top != null) ranks[seat.top % 13] = (ranks[seat.top % 13] || 0) + 1; });
+    var ranks = Look.topRanks(t.seats);
     t.seats.forEach(function (seat) {
       var div = document.createElement("div");
       div.className = "seat" + (seat.id === t.turn ? " turn" : "") + (me && seat.id === me.id ? " mine" : "") + (seat.status !== "playing" ? " out" : "");
-      var card = document.createElement("div");
-      var match = seat.top != null && ranks[seat.top % 13] > 1;
-      card.className = "card" + (seat.top == null ? " empty" : Math.floor(seat.top / 13) % 3 === 0 ? " black" : " red") + (match ? " match" : "");
-      card.textContent = seat.top == null ? "\u2014" : cardText(seat.top);
+      var card = Look.card(seat.top, ranks);
       var label = document.createElement("div");
       label.className = "who";
       label.textContent = (me && seat.id === me.id ? "You" : seat.name) + " \u00B7 " + cards(seat);

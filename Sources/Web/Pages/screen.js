@@ -5,10 +5,6 @@
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var SECTIONS = ["tv-lobby", "tv-question", "tv-standings", "tv-snap", "tv-over"];
-  var SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];
-  var LETTERS = "ABCDEF";
-  var SUITS = ["\u2663", "\u2666", "\u2665", "\u2660"];
-  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 
   var host = null, players = {}, lobby = null, question = null, answered = [], timer = null, lastSnap = "";
   var inGame = false, overUntil = 0, lobbyTimer = null, startsAt = null;
@@ -98,15 +94,7 @@
 
   function answerButtons(box, answers) {
     box.innerHTML = "";
-    answers.forEach(function (answer, index) {
-      var div = document.createElement("div");
-      div.className = "answer a" + index;
-      div.innerHTML = '<span class="shape"></span><span class="letter"></span><span class="label"></span>';
-      div.children[0].textContent = SHAPES[index % SHAPES.length];
-      div.children[1].textContent = LETTERS[index];
-      div.children[2].textContent = answer;
-      box.appendChild(div);
-    });
+    answers.forEach(function (answer, index) { box.appendChild(Look.answer("div", index, answer)); });
   }
 
   function showQuestion(q) {
@@ -139,25 +127,20 @@
     text("tv-countdown", "");
     var buttons = $("tv-answers").children;
     for (var i = 0; i < buttons.length; i++) buttons[i].classList.add(i === r.correctChoice ? "right" : "wrong");
-    text("scored", "The answer: " + LETTERS[r.correctChoice] + " \u2014 " + r.correctAnswer + ". " +
+    text("scored", "The answer: " + Look.letter(r.correctChoice) + " \u2014 " + r.correctAnswer + ". " +
       (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored."));
     text("answered", r.scoreboard.slice(0, 5).map(function (l, n) { return (n + 1) + ". " + l.name + " " + l.points; }).join("   "));
   }
 
-  function cardText(card) { return RANKS[card % 13] + SUITS[Math.floor(card / 13)]; }
-
   function showTable(t) {
     show("tv-snap");
-    var ranks = {};
-    t.seats.forEach(function (s) { if (s.status === "playing" && s.top != null) ranks[s.top % 13] = (ranks[s.top % 13] || 0) + 1; });
+    var ranks = Look.topRanks(t.seats);
     var box = $("tv-seats");
     box.innerHTML = "";
     t.seats.forEach(function (s) {
       var div = document.createElement("div");
       div.className = "seat" + (s.id === t.turn ? " turn" : "") + (s.status !== "playing" ? " out" : "");
-      var card = document.createElement("div");
-      card.className = "card" + (s.top == null ? " empty" : Math.floor(s.top / 13) % 3 === 0 ? " black" : " red") + (s.top != null && ranks[s.top % 13] > 1 ? " match" : "");
-      card.textContent = s.top == null ? "\u2014" : cardText(s.top);
+      var card = Look.card(s.top, ranks);
       var who = document.createElement("div");
       who.className = "who";
       who.textContent = s.name + " \u00B7 " + (s.faceDown + s.faceUp) + " cards";
@@ -192,7 +175,11 @@
       if (!lines[place]) return;
       var div = document.createElement("div");
       div.className = "p" + (place + 1);
-      div.textContent = (place + 1) + ". " + lines[place].name + " \u00B7 " + score(lines[place]);
+      div.textContent = (place + 1) + ". " + lines[place].name;
+      var points = document.createElement("div");
+      points.className = "score";
+      points.textContent = score(lines[place]);
+      div.appendChild(points);
       podium.appendChild(div);
     });
     list($("over-list"), lines.slice(3, 11).map(function (l, n) { return (n + 4) + ". " + l.name + " \u00B7 " + score(l); }));
