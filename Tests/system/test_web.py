@@ -138,7 +138,8 @@ def test_a_reload_mid_game_comes_back_as_the_same_player(start_host, start_join,
 
 
 def test_the_tv_page_shows_the_lobby_the_question_and_a_qr_code_that_decodes(start_host, start_join, pages, tmp_path):
-    host = start_host(*QUICK_TRIVIA, "--max-players", "2", "--start-when-full", "--name", "Living Room", web=True)
+    host = start_host(*QUICK_TRIVIA, "--max-players", "3", "--start-when-full", "--mode", "timed",
+                      "--question-time", "8", "--name", "Living Room", web=True)
     printed = host.wait_stdout(r"^join at (\S+) ", 5).group(1)
     tv = pages(url(host, "/screen"), TV, mobile=False)
     tv.wait(lambda: tv.text("host-name") == "Living Room", 10, "the host name")
@@ -152,15 +153,21 @@ def test_the_tv_page_shows_the_lobby_the_question_and_a_qr_code_that_decodes(sta
     tv.screenshot("screen-lobby")
     assert not tv.scrolls(), "the TV page scrolls at 1920x1080"
     start_join(host.port, "Bot One", bot=True)
+    start_join(host.port, "Cy")  # a person at a terminal who does not answer: the question stays open
     phone.wait_visible("question-view", 20)
     question = phone.text("question-text")
     tv.wait(lambda: tv.text("question-title") == question, 10, "the question on the TV")
-    assert "Answered:" in tv.text("answered")
+    assert "(0 of 3)" in tv.text("answered") or "Bot One" in tv.text("answered")
+    chosen = phone.driver.find_elements("css selector", "#answers button")[2].text.split("\n")[-1]
+    phone.click_css("#answers button", 2)
+    tv.wait(lambda: "Ann" in tv.text("answered"), 5, "Ann among those who answered")
+    answered = tv.text("answered")
+    assert "of 3)" in answered and chosen not in answered  # who answered, never what
     tv.screenshot("screen-question")
     assert not tv.scrolls()
     play_trivia_until_over(phone, 90)
     tv.wait_visible("tv-over", 10)
-    assert "Winner" in tv.text("over-heading") or "Game over" in tv.text("over-heading")
+    assert tv.text("over-heading").startswith(("Winner", "Game over"))
 
 
 def test_snap_played_from_two_browsers_to_game_over(start_host, pages):
