@@ -77,17 +77,22 @@ def test_host_is_listed_with_its_fields_joined_by_name_and_player_counts_follow(
     assert time.monotonic() - left_at < 2.0
 
 
-def test_avahi_tools_see_our_host_and_we_see_theirs(net):
-    host = net.serve("A", "--name", "Interop Host")
-    def avahi_lists_it():
+def avahi_resolved(net, service_type: str, escaped_name: str) -> list[str]:
+    """`avahi-browse` on B: the resolved lines of `escaped_name` (spaces as `\\032`) on A, waited for."""
+    def lines():
         # `avahi-browse -rt` waits for every resolver it started; one that stalls (seen once in
         # CI) holds it past any deadline, so a slow call counts as "not yet" and is asked again.
         try:
-            out = net.run("B", "avahi-browse", "-rpt", "_snap._tcp", timeout=5).stdout
+            out = net.run("B", "avahi-browse", "-rpt", service_type, timeout=5).stdout
         except subprocess.TimeoutExpired:
             return []
-        return [l for l in out.splitlines() if l.startswith("=") and "Interop\\032Host" in l and "10.77.0.1" in l]
-    lines = wait_until(avahi_lists_it, 20)
+        return [l for l in out.splitlines() if l.startswith("=") and escaped_name in l and "10.77.0.1" in l]
+    return wait_until(lines, 20) or []
+
+
+def test_avahi_tools_see_our_host_and_we_see_theirs(net):
+    host = net.serve("A", "--name", "Interop Host")
+    lines = avahi_resolved(net, "_snap._tcp", "Interop\\032Host")
     assert lines, "avahi-browse on B did not resolve our host"
     assert '"game=lobby"' in lines[0] and '"proto=1"' in lines[0] and f";{host.port};" in lines[0]
 
@@ -106,14 +111,7 @@ def test_the_phone_page_is_advertised_as_http_with_the_same_name_and_opens_from_
     web_port = int(host.proc.wait_stdout(r"^web on \S+:(\d+)$", 10).group(1))
     printed = host.proc.wait_stdout(r"^join at (http://10\.77\.0\.1:\d+/) ", 5)
     assert printed, host.proc.describe()
-
-    def avahi_lists_it():
-        try:
-            out = net.run("B", "avahi-browse", "-rpt", "_http._tcp", timeout=5).stdout
-        except subprocess.TimeoutExpired:
-            return []
-        return [l for l in out.splitlines() if l.startswith("=") and "Web\\032Host" in l and "10.77.0.1" in l]
-    lines = wait_until(avahi_lists_it, 20)
+    lines = avahi_resolved(net, "_http._tcp", "Web\\032Host")
     assert lines, "avahi-browse on B did not resolve the host's web page"
     assert f";{web_port};" in lines[0] and '"path=/"' in lines[0], lines[0]
     page = net.run("B", "python3", "-c", f"import urllib.request; print(urllib.request.urlopen('{printed.group(1)}', timeout=5).read().decode())")
