@@ -3,7 +3,13 @@
  * else. serverHello on accept; on the first frame (the clientHello) a `welcome` listing everyone
  * admitted and a `joined` to each of them, as the host does; a `pong` for each `ping`; an `app`
  * sent to "all" relayed as {"body":...,"from":ID,"type":"app"}; a `left` to the others when a
- * player's connection ends. It never pings and never times anyone out. */
+ * player's connection ends. It never pings and never times anyone out.
+ *
+ * --websocket: the floor for the host's web port instead. Each connection first sends an HTTP
+ * upgrade request for /ws; the answer is the 101 that SwiftNIO's upgrader writes, then the
+ * serverHello; from then on every frame above is one unmasked WebSocket text frame (a 2-byte
+ * header below 126 bytes, 4 bytes below 64 KiB), as the host's WebSocketLink writes them, and
+ * the players' masked frames are unmasked. A close message ends the connection. */
 #define _GNU_SOURCE
 #include "snap_crowd.h"
 
@@ -24,6 +30,7 @@ struct peer {
     bool open;
     bool admitted;
     bool said_bye;
+    bool upgraded;  /* --websocket: the 101 is written */
     long long id;
     char name[72];
     int slot;  /* position in bare.admitted */
@@ -41,37 +48,56 @@ struct bare {
     long long next_id;
     char server_id[40];
     uint64_t random;
-    struct bytes frame;  /* the frame being built */
+    bool websocket;      /* --websocket: a web port's /ws (see the top) */
+    struct bytes frame;  /* the frame being built, after FRAME_HEADROOM bytes for its header */
+    size_t frame_start;  /* where the finished frame starts in `frame` (its header) */
 };
 
 /* ---- frames ---- */
 
+/* Room for the longest header a frame gets: a WebSocket frame of 64 KiB or more (10 bytes). */
+#define FRAME_HEADROOM 10
+
 static void frame_begin(struct bytes *b)
 {
     b->len = 0;
-    bytes_append(b, "\0\0\0\0", 4);
+    bytes_append(b, "\0\0\0\0\0\0\0\0\0\0", FRAME_HEADROOM);
 }
 
 static void frame_add(struct bytes *b, const char *text) { bytes_append(b, text, strlen(text)); }
 
-static bool frame_end(struct bytes *b)
+/* Puts the header in front of the payload built in b->frame: a length prefix, or an unmasked
+ * WebSocket text frame's header. */
+static bool frame_end(struct bare *b)
 {
-    if (b->len < 5) return false;  /* an append failed (out of memory) */
-    size_t n = b->len - 4;
-    b->data[0] = (char)(n >> 24);
-    b->data[1] = (char)(n >> 16);
-    b->data[2] = (char)(n >> 8);
-    b->data[3] = (char)n;
+    struct bytes *f = &b->frame;
+    if (f->len <= FRAME_HEADROOM) return false;  /* an append failed (out of memory) */
+    size_t n = f->len - FRAME_HEADROOM;
+    unsigned char header[14];
+    size_t h = 4;
+    if (b->websocket) {
+        h = ws_frame_header(header, n, NULL);
+    } else {
+        header[0] = (unsigned char)(n >> 24);
+        header[1] = (unsigned char)(n >> 16);
+        header[2] = (unsigned char)(n >> 8);
+        header[3] = (unsigned char)n;
+    }
+    b->frame_start = FRAME_HEADROOM - h;
+    memcpy(f->data + b->frame_start, header, h);
     return true;
 }
 
-static void send_built(struct peer *p, const struct bytes *frame) { stream_send_raw(&p->s, frame->data, frame->len); }
+static void send_built(const struct bare *b, struct peer *p)
+{
+    stream_send_raw(&p->s, b->frame.data + b->frame_start, b->frame.len - b->frame_start);
+}
 
 /* The same frame to every admitted player but `except` (a failed write shows up as EOF). */
 static void send_to_admitted(struct bare *b, int except)
 {
     for (int i = 0; i < b->admitted_count; i++)
-        if (b->admitted[i] != except) send_built(&b->peers[b->admitted[i]], &b->frame);
+        if (b->admitted[i] != except) send_built(b, &b->peers[b->admitted[i]]);
 }
 
 static void add_peer_object(struct bytes *frame, const struct peer *p)
@@ -130,7 +156,7 @@ static void announce(struct bare *b, const struct peer *p, const char *reason)
     } else {
         frame_add(&b->frame, ",\"type\":\"joined\"}");
     }
-    if (frame_end(&b->frame)) send_to_admitted(b, p->s.fd);
+    if (frame_end(b)) send_to_admitted(b, p->s.fd);
 }
 
 static void send_welcome(struct bare *b, struct peer *p)
@@ -147,7 +173,7 @@ static void send_welcome(struct bare *b, struct peer *p)
     frame_add(&b->frame, "],\"type\":\"welcome\",\"version\":1,\"you\":");
     add_peer_object(&b->frame, p);
     frame_add(&b->frame, "}");
-    if (frame_end(&b->frame)) send_built(p, &b->frame);
+    if (frame_end(b)) send_built(b, p);
 }
 
 static bool admit(struct bare *b, struct peer *p, const char *hello, size_t n)
@@ -187,7 +213,7 @@ static void relay(struct bare *b, struct peer *p, const char *app, size_t n)
     frame_begin(&b->frame);
     bytes_append(&b->frame, app, n - t);
     frame_add(&b->frame, from);
-    if (frame_end(&b->frame)) send_to_admitted(b, p->s.fd);
+    if (frame_end(b)) send_to_admitted(b, p->s.fd);
 }
 
 /* ---- connections ---- */
@@ -197,10 +223,23 @@ struct reading {
     struct peer *peer;
 };
 
+/* --websocket: the upgrade request's head; the 101, then the serverHello. */
+static bool upgrade(struct bare *b, struct peer *p, const char *head, size_t n)
+{
+    char response[256];
+    size_t length = ws_server_response(head, n, "/ws", response, sizeof response);
+    if (length == 0 || stream_send_raw(&p->s, response, length) != 0) return false;
+    p->s.framing = FRAMING_WS_SERVER;
+    p->upgraded = true;
+    send_server_hello(b, p);
+    return true;
+}
+
 static bool on_frame(void *context, const char *payload, size_t n)
 {
     struct reading *r = context;
     struct peer *p = r->peer;
+    if (r->bare->websocket && !p->upgraded) return upgrade(r->bare, p, payload, n);
     if (!p->admitted) return admit(r->bare, p, payload, n);
     char type[16] = "";
     json_string(payload, n, "type", type, sizeof type);
@@ -218,6 +257,7 @@ static void drop(struct bare *b, struct peer *p)
         for (int i = p->slot; i < b->admitted_count; i++) b->peers[b->admitted[i]].slot = i;
         announce(b, p, p->said_bye ? "userQuit" : "connectionDropped");
     }
+    if (p->upgraded) stream_send_close(&p->s);  /* as WebSocketLink answers a close */
     stream_close(&p->s);
     memset(p, 0, sizeof *p);
 }
@@ -234,7 +274,8 @@ static void accept_all(struct bare *b)
         struct peer *p = &b->peers[fd];
         make_socket_fast(fd);
         p->open = true;
-        send_server_hello(b, p);
+        if (b->websocket) p->s.framing = FRAMING_HTTP;  /* the upgrade request comes first */
+        else send_server_hello(b, p);
     }
 }
 
@@ -302,13 +343,20 @@ int bare_server_main(int argc, char **argv)
     int port = 0;
     b.name = "crowd";
     b.capacity = 10000;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--host") == 0) address = argv[i + 1];
-        else if (strcmp(argv[i], "--port") == 0) port = atoi(argv[i + 1]);
-        else if (strcmp(argv[i], "--name") == 0) b.name = argv[i + 1];
-        else if (strcmp(argv[i], "--max-players") == 0) b.capacity = atoi(argv[i + 1]);
+    for (int i = 1; i < argc; i++) {
+        const char *flag = argv[i];
+        if (strcmp(flag, "--websocket") == 0) {
+            b.websocket = true;
+            continue;
+        }
+        const char *value = i + 1 < argc ? argv[++i] : NULL;
+        if (value && strcmp(flag, "--host") == 0) address = value;
+        else if (value && strcmp(flag, "--port") == 0) port = atoi(value);
+        else if (value && strcmp(flag, "--name") == 0) b.name = value;
+        else if (value && strcmp(flag, "--max-players") == 0) b.capacity = atoi(value);
         else {
-            fprintf(stderr, "usage: snap-crowd bare-server [--host 127.0.0.1] [--port 0] [--name crowd] [--max-players N]\n");
+            fprintf(stderr, "usage: snap-crowd bare-server [--host 127.0.0.1] [--port 0] [--name crowd] [--max-players N]"
+                            " [--websocket]\n");
             return 2;
         }
     }
@@ -317,7 +365,8 @@ int bare_server_main(int argc, char **argv)
         perror("snap-crowd bare-server");
         return 1;
     }
-    printf("listening on %s:%d\n", address, bound_port(b.listener));
+    /* As snap-host serve prints its TCP port, and its web port. */
+    printf("%s on %s:%d\n", b.websocket ? "web" : "listening", address, bound_port(b.listener));
     fflush(stdout);
     struct epoll_event events[512];
     for (;;) {

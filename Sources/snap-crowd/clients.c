@@ -34,9 +34,12 @@ struct options {
     int idle_joins;      /* sampled joins before the crowd connects */
     double idle_seconds; /* CPU window with the crowd idle */
     bool ping;           /* crowd players ping at the welcome's interval, like the Swift client */
+    bool websocket;      /* players are WebSockets on the web port's /ws, as phones are */
 };
 
-enum phase { FREE, AWAIT_HELLO, AWAIT_WELCOME, ADMITTED, LEAVING };
+enum phase { FREE, AWAIT_UPGRADE, AWAIT_HELLO, AWAIT_WELCOME, ADMITTED, LEAVING };
+
+static bool in_handshake(enum phase phase) { return phase == AWAIT_UPGRADE || phase == AWAIT_HELLO || phase == AWAIT_WELCOME; }
 
 struct client {
     struct stream s;
@@ -48,6 +51,7 @@ struct client {
     uint32_t ping_seq;
     uint64_t started;  /* connect() start, ns */
     uint64_t welcomed; /* welcome read, ns */
+    char accept[29];   /* the Sec-WebSocket-Accept expected (--websocket) */
 };
 
 struct counts {
@@ -156,6 +160,16 @@ struct reading {
     int index;
 };
 
+/* The answer to the upgrade request (--websocket): a 101 with the right accept key. */
+static bool on_upgrade(struct crowd *k, int index, const char *p, size_t n)
+{
+    struct client *c = &k->clients[index];
+    if (!ws_client_accepted(p, n, c->accept)) return false;
+    c->s.framing = FRAMING_WS_CLIENT;
+    c->phase = AWAIT_HELLO;
+    return true;
+}
+
 static bool on_server_hello(struct crowd *k, int index, const char *p, size_t n)
 {
     if (!json_type_is(p, n, "serverHello")) return false;
@@ -228,6 +242,7 @@ static bool on_frame(void *context, const char *p, size_t n)
     if ((long long)n > k->max_frame) k->count.oversize++;
     if ((long long)n > k->count.largest) k->count.largest = (long long)n;
     switch (c->phase) {
+    case AWAIT_UPGRADE: return on_upgrade(k, r->index, p, n);
     case AWAIT_HELLO: return on_server_hello(k, r->index, p, n);
     case AWAIT_WELCOME: return on_welcome(k, r->index, p, n);
     case ADMITTED:
@@ -255,6 +270,17 @@ static int start_connect(struct crowd *k, int index)
         return -1;
     }
     c->phase = AWAIT_HELLO;
+    if (k->o.websocket) {  /* the request waits in the stream's buffer if connect() has not finished */
+        char request[512];
+        size_t n = ws_client_request(request, sizeof request, k->o.address, k->o.port, "/ws", c->accept);
+        c->s.framing = FRAMING_HTTP;
+        c->phase = AWAIT_UPGRADE;
+        if (n == 0 || stream_send_raw(&c->s, request, n) != 0) {
+            stream_close(&c->s);
+            c->phase = FREE;
+            return -1;
+        }
+    }
     c->attempts++;
     c->connection++;
     if (index != k->sampler) k->handshaking++;
@@ -265,7 +291,7 @@ static void close_client(struct crowd *k, int index)
 {
     struct client *c = &k->clients[index];
     bool crowd = index != k->sampler;
-    if (c->phase == AWAIT_HELLO || c->phase == AWAIT_WELCOME) {
+    if (in_handshake(c->phase)) {
         if (c->gave_up) k->timed_out++;
         else k->refused++;
         if (crowd) {
@@ -290,18 +316,20 @@ static void give_up_slow_handshakes(struct crowd *k, uint64_t now)
 {
     for (int i = 0; i <= k->sampler; i++) {
         struct client *c = &k->clients[i];
-        if ((c->phase == AWAIT_HELLO || c->phase == AWAIT_WELCOME) && now - c->started > HANDSHAKE_LIMIT_NS) {
+        if (in_handshake(c->phase) && now - c->started > HANDSHAKE_LIMIT_NS) {
             c->gave_up = true;
             close_client(k, i);
         }
     }
 }
 
-/* Sends bye userQuit and half-closes; the host closes, then so does the client. */
+/* Sends bye userQuit (on a WebSocket, then a close message, as the browser client does) and
+ * half-closes; the host closes, then so does the client. */
 static void leave(struct crowd *k, int index)
 {
     struct client *c = &k->clients[index];
     send_text(c, "{\"reason\":\"userQuit\",\"type\":\"bye\"}");
+    if (k->o.websocket) stream_send_close(&c->s);
     shutdown(c->s.fd, SHUT_WR);
     c->phase = LEAVING;
 }
@@ -564,7 +592,7 @@ static void print_latency(const char *prefix, struct latency l)
 static void run(struct crowd *k)
 {
     const struct options *o = &k->o;
-    printf("crowd players=%d", o->players);
+    printf("crowd players=%d link=%s", o->players, o->websocket ? "websocket" : "tcp");
     print_memory(k, "start_rss_kib", NULL);
     if (o->idle_joins > 0) {
         fprintf(stderr, "snap-crowd: %d joins with nobody present\n", o->idle_joins);
@@ -608,18 +636,23 @@ static int usage_error(const char *problem)
 {
     fprintf(stderr, "snap-crowd clients: %s\n"
                     "usage: snap-crowd clients --port P [--address 127.0.0.1] [--pid SERVER_PID] [--players N]\n"
-                    "       [--window W] [--attempts A] [--rounds R] [--joins K] [--idle-joins K] [--idle-seconds S] [--no-ping]\n",
+                    "       [--window W] [--attempts A] [--rounds R] [--joins K] [--idle-joins K] [--idle-seconds S] [--no-ping]\n"
+                    "       [--websocket]\n",
         problem);
     return 2;
 }
 
 static bool parse_options(int argc, char **argv, struct options *o)
 {
-    *o = (struct options){"127.0.0.1", 0, 0, 1000, 32, MAX_ATTEMPTS, 50, 200, 0, 0, true};
+    *o = (struct options){"127.0.0.1", 0, 0, 1000, 32, MAX_ATTEMPTS, 50, 200, 0, 0, true, false};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
         if (strcmp(flag, "--no-ping") == 0) {
             o->ping = false;
+            continue;
+        }
+        if (strcmp(flag, "--websocket") == 0) {
+            o->websocket = true;
             continue;
         }
         if (i + 1 >= argc) return false;

@@ -104,17 +104,53 @@ static uint32_t frame_length(const char *p)
     return (uint32_t)u[0] << 24 | (uint32_t)u[1] << 16 | (uint32_t)u[2] << 8 | (uint32_t)u[3];
 }
 
-/* Hands every complete frame of data[0..length) to the handler; returns the bytes used, or
- * -1 for a bad length prefix, or -2 when the handler stopped. */
-static long deliver(const char *data, size_t length, frame_handler handler, void *context)
+/* One frame at the start of data[0..left) in the stream's framing: 1 and the payload and the
+ * frame's whole size; 0 when more bytes are needed; -1 for bytes that are not a frame; -3 for
+ * a WebSocket close. WebSocket control frames other than close come back with a NULL payload. */
+static int next_frame(const struct stream *s, char *data, size_t left, const char **payload, size_t *length, size_t *size)
+{
+    if (s->framing == FRAMING_LENGTH) {
+        if (left < 4) return 0;
+        uint32_t n = frame_length(data);
+        if (n == 0 || n > CROWD_HARD_MAX_FRAME) return -1;
+        if (left - 4 < n) return 0;
+        *payload = data + 4;
+        *length = n;
+        *size = 4 + (size_t)n;
+        return 1;
+    }
+    if (s->framing == FRAMING_HTTP) {
+        const char *end = memmem(data, left, "\r\n\r\n", 4);
+        if (!end) return left > CROWD_MAX_HTTP_HEAD ? -1 : 0;
+        *payload = data;
+        *length = *size = (size_t)(end - data) + 4;
+        return 1;
+    }
+    struct ws_frame frame;
+    int parsed = ws_parse_frame(data, left, &frame);
+    if (parsed <= 0) return parsed;
+    if (frame.opcode == 8) return -3;
+    *payload = frame.opcode == 1 || frame.opcode == 2 ? frame.payload : NULL;  /* ping, pong: skipped */
+    *length = frame.length;
+    *size = frame.size;
+    return 1;
+}
+
+/* Hands every complete frame of data[0..length) to the handler, in the stream's framing (which
+ * the handler may change: the bytes after an HTTP head are WebSocket frames); returns the bytes
+ * used, or -1 for bytes that are not a frame, -2 when the handler stopped, -3 for a close. */
+static long deliver(struct stream *s, char *data, size_t length, frame_handler handler, void *context)
 {
     size_t used = 0;
-    while (length - used >= 4) {
-        uint32_t size = frame_length(data + used);
-        if (size == 0 || size > CROWD_HARD_MAX_FRAME) return -1;
-        if (length - used - 4 < size) break;
-        if (!handler(context, data + used + 4, size)) return -2;
-        used += 4 + (size_t)size;
+    while (used < length) {
+        const char *payload;
+        size_t n, size;
+        int found = next_frame(s, data + used, length - used, &payload, &n, &size);
+        if (found < 0) return found;
+        if (found == 0) break;
+        s->delivered += size;
+        if (payload && !handler(context, payload, n)) return -2;
+        used += size;
     }
     return (long)used;
 }
@@ -125,15 +161,16 @@ enum stream_status stream_read(struct stream *s, frame_handler handler, void *co
     ssize_t got = read(s->fd, scratch, sizeof scratch);
     if (got == 0) return STREAM_EOF;
     if (got < 0) return errno == EAGAIN || errno == EINTR ? STREAM_OK : STREAM_ERROR;
-    const char *data = scratch;
+    char *data = scratch;
     size_t length = (size_t)got;
     if (s->in.len > 0) {  /* a frame straddled the last read: continue it */
         if (!bytes_append(&s->in, scratch, length)) return STREAM_ERROR;
         data = s->in.data;
         length = s->in.len;
     }
-    long used = deliver(data, length, handler, context);
+    long used = deliver(s, data, length, handler, context);
     if (used == -2) return STREAM_STOPPED;
+    if (used == -3) return STREAM_EOF;
     if (used < 0) return STREAM_ERROR;
     if (data == s->in.data) {
         bytes_consume(&s->in, (size_t)used);
@@ -158,17 +195,45 @@ int stream_send_raw(struct stream *s, const char *data, size_t length)
 
 int stream_send_frame(struct stream *s, const char *payload, size_t length)
 {
+    unsigned char header[14], mask[4];
+    size_t h = 4;
+    bool masked = s->framing == FRAMING_WS_CLIENT;
+    if (s->framing == FRAMING_HTTP) return -1;  /* the upgrade is not done */
+    if (s->framing == FRAMING_LENGTH) {
+        header[0] = (unsigned char)(length >> 24);
+        header[1] = (unsigned char)(length >> 16);
+        header[2] = (unsigned char)(length >> 8);
+        header[3] = (unsigned char)length;
+    } else {
+        if (masked) ws_new_mask(mask);
+        h = ws_frame_header(header, length, masked ? mask : NULL);
+    }
     char stack[512];
-    char *frame = length + 4 <= sizeof stack ? stack : malloc(length + 4);
+    char *frame = h + length <= sizeof stack ? stack : malloc(h + length);
     if (!frame) return -1;
-    frame[0] = (char)(length >> 24);
-    frame[1] = (char)(length >> 16);
-    frame[2] = (char)(length >> 8);
-    frame[3] = (char)length;
-    memcpy(frame + 4, payload, length);
-    int result = stream_send_raw(s, frame, length + 4);
+    memcpy(frame, header, h);
+    memcpy(frame + h, payload, length);
+    if (masked) ws_apply_mask(frame + h, length, mask);
+    int result = stream_send_raw(s, frame, h + length);
     if (frame != stack) free(frame);
     return result;
+}
+
+int stream_send_close(struct stream *s)
+{
+    if (s->framing != FRAMING_WS_CLIENT && s->framing != FRAMING_WS_SERVER) return 0;
+    unsigned char frame[8] = {0x88, 2}, mask[4];
+    size_t n = 2;
+    if (s->framing == FRAMING_WS_CLIENT) {
+        ws_new_mask(mask);
+        frame[1] |= 0x80;
+        memcpy(frame + 2, mask, 4);
+        n = 6;
+    }
+    frame[n] = 1000 >> 8;  /* normal closure */
+    frame[n + 1] = 1000 & 0xFF;
+    if (s->framing == FRAMING_WS_CLIENT) ws_apply_mask((char *)frame + n, 2, mask);
+    return stream_send_raw(s, (const char *)frame, n + 2);
 }
 
 int stream_flush(struct stream *s)

@@ -4,7 +4,8 @@
  * partly measured the clients. snap-crowd is the other seat: C, epoll, one thread driving
  * thousands of players over loopback, plus a bare epoll server as the floor to compare with.
  * scripts/bench-crowd runs both against `snap-host serve` and prints the tables of
- * docs/BENCHMARKS.md ("Crowd").
+ * docs/BENCHMARKS.md ("Crowd"); scripts/bench-web runs the WebSocket modes below ("The living
+ * room").
  *
  *   swift build -c release --product snap-crowd
  *
@@ -44,6 +45,36 @@
  *       counted in failed_steps=; a join without a welcome in failed_joins=, and left out of the
  *       percentiles.
  *
+ * The web port (issue 14): the same players as WebSockets, as phones are (websocket.c).
+ *
+ *   snap-crowd clients --websocket --port WEB_PORT [the options above]
+ *       Each player opens `GET /ws` with an upgrade request (no Origin header, which the host
+ *       allows: no browser page can leave it out), checks the 101's Sec-WebSocket-Accept, then
+ *       speaks the protocol with one WebSocket text message per frame payload, its frames masked
+ *       as RFC 6455 requires of a client. A leaving player sends bye, then a close message.
+ *       Use it with --no-ping to play the browser client (client.js), which answers the host's
+ *       pings and sends none of its own.
+ *
+ *   snap-crowd bare-server --websocket [the options above]
+ *       The floor for the web port: prints `web on HOST:PORT`, answers an upgrade request for
+ *       /ws with the 101 that SwiftNIO's upgrader writes, then writes the frames above, each as
+ *       one unmasked WebSocket text frame, as the host's WebSocketLink does (bare.c).
+ *
+ *   snap-crowd roundtrip --port P --web-port W [--address 127.0.0.1] [--rounds R]
+ *       Two players in this process, one on the TCP port and one on the web port's /ws (of the
+ *       same `snap-host serve`), each joined once; then R rounds (default 2000, plus a tenth to
+ *       warm up), each timing on both links, taking turns to go first:
+ *       * app: `{"body":{"kind":"rt","seq":N},"to":[OWN_ID],"type":"app"}`, until the host's
+ *         relay `{"body":...,"from":OWN_ID,"type":"app"}` is read back: the path of a game
+ *         message (the link's decoder, the host's routing and encoder, the link's writer);
+ *       * ping: `{"sent":T,"seq":N,"type":"ping"}` until the host's pong with seq N is read.
+ *       One message in flight at a time, both directions on one CLOCK_MONOTONIC. Both players
+ *       answer the host's pings. Output: one line, `roundtrip rounds=R app_tcp_p50_us=...
+ *       app_ws_... ping_tcp_... ping_ws_... tcp_bytes_to_welcome= ws_bytes_to_welcome=` (the
+ *       bytes read from the host up to and including the welcome: on the web port the 101, the
+ *       serverHello and the welcome, each with its WebSocket header) and this process's CPU in
+ *       % of a core while it measured (clients_cpu_pct=).
+ *
  * No undefined behaviour, clang -Wall -Wextra clean; Linux only (epoll, /proc). */
 #include "snap_crowd.h"
 
@@ -56,7 +87,9 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);  /* a peer that closed shows up as a read error, not a signal */
     if (argc >= 2 && strcmp(argv[1], "clients") == 0) return clients_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "bare-server") == 0) return bare_server_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "roundtrip") == 0) return roundtrip_main(argc - 1, argv + 1);
     fprintf(stderr, "usage: snap-crowd clients --port P [options] | snap-crowd bare-server [options]\n"
+                    "       | snap-crowd roundtrip --port P --web-port W [options]\n"
                     "(see the comment at the top of Sources/snap-crowd/main.c)\n");
     return 2;
 }

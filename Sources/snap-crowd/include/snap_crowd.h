@@ -34,16 +34,32 @@ void bytes_free(struct bytes *b);
 
 /* ---- a non-blocking framed stream on an epoll set ---- */
 
+/* How a stream cuts its bytes into frames. A WebSocket starts as FRAMING_HTTP: the handler gets
+ * the HTTP head (through the blank line) as one "frame" and switches the stream to a WebSocket
+ * framing; the bytes after the head are then read in the new framing. */
+enum framing {
+    FRAMING_LENGTH,     /* the protocol's own: 4-byte big-endian length, payload (PROTOCOL.md) */
+    FRAMING_HTTP,       /* an HTTP head, up to CROWD_MAX_HTTP_HEAD bytes */
+    FRAMING_WS_CLIENT,  /* WebSocket text messages, this side the client: sends masked frames */
+    FRAMING_WS_SERVER,  /* WebSocket text messages, this side the server: sends unmasked frames */
+};
+
+#define CROWD_MAX_HTTP_HEAD 16384u
+
 struct stream {
     int fd;
     int epfd;
-    uint64_t tag;       /* epoll_event.data.u64 for this fd */
-    struct bytes in;    /* the start of a frame that straddles reads */
-    struct bytes out;   /* bytes the kernel did not take yet */
-    bool watching_out;  /* EPOLLOUT registered */
+    uint64_t tag;           /* epoll_event.data.u64 for this fd */
+    enum framing framing;   /* FRAMING_LENGTH unless changed after stream_open */
+    struct bytes in;        /* the start of a frame that straddles reads */
+    struct bytes out;       /* bytes the kernel did not take yet */
+    bool watching_out;      /* EPOLLOUT registered */
+    uint64_t delivered;     /* bytes read, through the end of the frame being handled */
 };
 
-/* Called once per complete frame; returns false to stop reading (the connection is done). */
+/* Called once per complete frame (WebSocket: per text or binary message; control frames are
+ * not passed up, a close ends the stream); returns false to stop reading (the connection is
+ * done). */
 typedef bool (*frame_handler)(void *context, const char *payload, size_t length);
 
 enum stream_status { STREAM_OK, STREAM_EOF, STREAM_ERROR, STREAM_STOPPED };
@@ -52,14 +68,48 @@ enum stream_status { STREAM_OK, STREAM_EOF, STREAM_ERROR, STREAM_STOPPED };
 int stream_open(struct stream *s, int fd, int epfd, uint64_t tag);
 /* One read(), then every complete frame in order. */
 enum stream_status stream_read(struct stream *s, frame_handler handler, void *context);
-/* Queues one frame (prefix + payload) and writes what the kernel takes now. Returns 0 or -1. */
+/* Queues one frame (prefix + payload, or a WebSocket text frame, masked from a client) and
+ * writes what the kernel takes now. Returns 0 or -1. */
 int stream_send_frame(struct stream *s, const char *payload, size_t length);
 /* Queues bytes that are already framed. */
 int stream_send_raw(struct stream *s, const char *data, size_t length);
+/* On a WebSocket, queues a close message (1000, normal closure); otherwise does nothing. */
+int stream_send_close(struct stream *s);
 /* Writes queued bytes (on EPOLLOUT). Returns 0 or -1. */
 int stream_flush(struct stream *s);
 /* Removes fd from the epoll set, closes it and frees the buffers. */
 void stream_close(struct stream *s);
+
+/* ---- WebSocket (RFC 6455), websocket.c ---- */
+
+/* Writes a client's upgrade request for `path` to out (a fresh random key) and the
+ * Sec-WebSocket-Accept the server must answer with to accept (29 bytes with the NUL). Returns
+ * the request's length, or 0 if it does not fit. */
+size_t ws_client_request(char *out, size_t size, const char *host, int port, const char *path, char accept[29]);
+/* Whether an HTTP head is a 101 that accepts with `accept`. */
+bool ws_client_accepted(const char *head, size_t length, const char *accept);
+/* The server's answer to an upgrade request head: the 101 as SwiftNIO's upgrader writes it.
+ * Returns its length, or 0 when the head is not a WebSocket upgrade of `path`. */
+size_t ws_server_response(const char *head, size_t length, const char *path, char *out, size_t size);
+/* The header of a text frame of `length` bytes (2, 4 or 10 bytes; 6, 8 or 14 with a mask) into
+ * out[14]; returns its size. mask: NULL for a server's frame. */
+size_t ws_frame_header(unsigned char out[14], size_t length, const unsigned char *mask);
+/* Four bytes for a client frame's mask (xorshift: fresh, not secret; a load generator needs no
+ * more, the server only unmasks). */
+void ws_new_mask(unsigned char mask[4]);
+/* XORs data with the mask, as both masking and unmasking do. */
+void ws_apply_mask(char *data, size_t length, const unsigned char mask[4]);
+
+struct ws_frame {
+    int opcode;     /* 1 text, 2 binary, 8 close, 9 ping, 10 pong */
+    char *payload;  /* unmasked in place */
+    size_t length;  /* of the payload */
+    size_t size;    /* of the whole frame */
+};
+
+/* One frame at data[0..length): 1 (and *frame), 0 when more bytes are needed, -1 for a frame
+ * this program does not take (fragmented, with extension bits, or above CROWD_HARD_MAX_FRAME). */
+int ws_parse_frame(char *data, size_t length, struct ws_frame *frame);
 
 /* ---- the few JSON facts the programs need from frames they know the shape of ---- */
 
@@ -86,5 +136,6 @@ uint64_t percentile(const uint64_t *sorted, size_t count, double p);
 
 int clients_main(int argc, char **argv);
 int bare_server_main(int argc, char **argv);
+int roundtrip_main(int argc, char **argv);
 
 #endif
