@@ -48,7 +48,9 @@ public final class WebServer: Service, Sendable {
     @discardableResult
     public func start() async throws -> SocketAddress {
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            // As on the TCP port: a backlog below the pending-handshake cap would leave
+            // connections unaccepted (no deadline running) for seconds in a burst.
+            .serverChannelOption(.backlog, value: Int32(clamping: server.configuration.maxPendingHandshakes))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(
