@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Inside the VM of scripts/testbed-bt (host on hci0, clients on hci1), first (a host that stops
+# with a Bluetooth player connected leaves a key behind: docs/BLUETOOTH.md): one trivia game with a
+# player of each kind: Ann over RFCOMM, Tom over TCP, Pat over the web port's WebSocket (what a
+# phone's page speaks: Tests/system/wsplayer.py). The three play to game over in one game, and
+# every player's final standings are the host's. Needs SNAP_HOST_BIN.
+set -uo pipefail
+bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
+here="$(cd "$(dirname "$0")" && pwd)"
+host_address=00:AA:01:00:00:00
+. "$here/checks.sh"
+
+timeout 10 btmgmt -i hci0 connectable on </dev/null >/dev/null
+"$bin" serve --name "Mixed Host" --game trivia --rounds 2 --question-time 20 --result-time 0.5 --mode timed \
+  --max-players 3 --start-when-full --adapter hci0 --host 127.0.0.1 --port 0 --web-port 0 --no-dnssd \
+  --heartbeat-interval 1000 --heartbeat-timeout 6000 > mixed.out 2> mixed.err &
+host=$!
+check "mixed host serves on Bluetooth" wait_for mixed.out "bluetooth on $host_address channel 7" 30
+port=$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' mixed.out)
+web=$(sed -n 's/^web on 127\.0\.0\.1:\([0-9]*\)$/\1/p' mixed.out)
+"$bin" join "$host_address" --adapter hci1 --player Ann --bot > mixed-ann.out 2> mixed-ann.err &
+ann=$!
+check "Ann joins over RFCOMM" wait_for mixed-ann.out "connected to Mixed Host as Ann" 60
+"$bin" join "127.0.0.1:$port" --player Tom --bot > mixed-tom.out 2> mixed-tom.err &
+tom=$!
+check "Tom joins over TCP" wait_for mixed-tom.out "connected to Mixed Host as Tom" 20
+/usr/bin/python3 "$here/../system/wsplayer.py" "127.0.0.1:$web" Pat > mixed-pat.out 2> mixed-pat.err &
+pat=$!
+check "Pat joins over the WebSocket" wait_for mixed-pat.out "connected as Pat" 20
+check "one game with all three: game over" wait_for_seconds mixed.out "^game over" 120
+check "the host's standings list all three" bash -c "[ \$(grep -c '^final: ' mixed.out) = 3 ]"
+wait $pat
+check "Pat (WebSocket) played every question" bash -c "[ \$(grep -c '^answered question' mixed-pat.out) = 2 ]"
+check "Pat's final standings are the host's" diff <(grep '^final: ' mixed.out) <(grep '^final: ' mixed-pat.out)
+wait $ann
+check "Ann (RFCOMM) reached game over and exited 0" test $? = 0
+wait $tom
+check "Tom (TCP) reached game over and exited 0" test $? = 0
+grep '^final: ' mixed.out
+# Stopping only once Ann's link is down and her key forgotten, or the next host meets a key.
+check "the host forgets Ann's link key once her link is down" wait_for_seconds mixed.err "player's link key forgotten" 20
+kill -TERM $host; wait $host
+check "mixed host exits 0 on SIGTERM" test $? = 0
+if [ "$failures" -gt 0 ]; then echo "--- mixed.err"; tail -20 mixed.err; cat mixed-pat.err mixed-ann.err | tail -10; fi
+echo "mixed game: $passes passed, $failures failed"
+exit $failures
