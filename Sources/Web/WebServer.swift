@@ -74,9 +74,6 @@ public final class WebServer: Service, Sendable {
     /// The address bound by ``start()``.
     public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
 
-    /// Open web connections from `address` (an IP address as text).
-    public func connections(from address: String) -> Int { counts.count(address) }
-
     /// Stops listening. Player links are the ``MatchmakingServer``'s: its shutdown says goodbye.
     public func shutdown() async {
         let channel = listener.withLockedValue { channel -> (any Channel)? in
@@ -106,7 +103,7 @@ public final class WebServer: Service, Sendable {
         try sync.addHandler(AddressGate(counts: counts))
         let pages = PageHandler(headTimeout: configuration.requestHeadTimeout)
         let upgrader = NIOWebSocketServerUpgrader(
-            maxFrameSize: server.maxFrame, automaticErrorHandling: true,
+            maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed] channel, head in
                 let path = Assets.path(of: head.uri)
                 let known = path == Assets.playerSocket || (path == Assets.screenSocket && feed != nil)
@@ -133,7 +130,7 @@ public final class WebServer: Service, Sendable {
         let remote = channel.remoteAddress.map { "\($0)" } ?? "?"
         if path == Assets.playerSocket {
             try sync.addHandler(NIOWebSocketFrameAggregator(
-                minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: server.maxFrame))
+                minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: server.configuration.maxFrame))
             try sync.addHandler(WebSocketLink())
             try server.serveLink(on: channel, label: "ws \(remote)")
         } else if let feed {

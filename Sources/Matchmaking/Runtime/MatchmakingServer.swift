@@ -100,9 +100,6 @@ public final class MatchmakingServer: Service, Sendable {
         try channel.pipeline.syncOperations.addHandler(HostLinkHandler(runner: runner, label: label))
     }
 
-    /// The largest frame payload a link may carry (``ServerConfiguration/maxFrame``).
-    public var maxFrame: Int { configuration.maxFrame }
-
     /// Name, players, capacity and game state: the current one, then every change (only the
     /// latest unread one is kept). Each use gets a stream of its own (the DNS-SD and the
     /// Bluetooth advertisers each follow one); all end when the server shuts down.

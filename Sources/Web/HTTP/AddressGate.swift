@@ -25,9 +25,6 @@ final class AddressCounts: Sendable {
             counts[address] = left > 0 ? left : nil
         }
     }
-
-    /// Open connections from `address`.
-    func count(_ address: String) -> Int { counts.withLock { $0[address] ?? 0 } }
 }
 
 /// The first handler of every web connection: one place per remote address in ``AddressCounts``.

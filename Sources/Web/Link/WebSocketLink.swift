@@ -38,15 +38,17 @@ final class WebSocketLink: ChannelDuplexHandler {
             promise?.fail(ChannelError.outputClosed)
             return
         }
-        var payloads: [ByteBuffer] = []
+        // Each frame is written once the next is found, so the last one carries the promise
+        // (no array per write: a broadcast makes one write per player).
+        var pending: ByteBuffer?
         while let length = frames.readInteger(as: UInt32.self), let payload = frames.readSlice(length: Int(length)) {
-            payloads.append(payload)
+            if let previous = pending { context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: previous)), promise: nil) }
+            pending = payload
         }
-        guard let last = payloads.popLast() else {
+        guard let last = pending else {
             promise?.succeed()
             return
         }
-        for payload in payloads { context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: payload)), promise: nil) }
         context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: last)), promise: promise)
     }
 
@@ -58,8 +60,15 @@ final class WebSocketLink: ChannelDuplexHandler {
     private func sendClose(context: ChannelHandlerContext, code: WebSocketErrorCode) {
         guard !sentClose, context.channel.isActive else { return }
         sentClose = true
-        var data = context.channel.allocator.buffer(capacity: 2)
+        context.writeAndFlush(wrapOutboundOut(.close(code, allocator: context.channel.allocator)), promise: nil)
+    }
+}
+
+extension WebSocketFrame {
+    /// A close message with `code` (the links' and the screens' goodbye).
+    static func close(_ code: WebSocketErrorCode, allocator: ByteBufferAllocator) -> WebSocketFrame {
+        var data = allocator.buffer(capacity: 2)
         data.write(webSocketErrorCode: code)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
+        return WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
     }
 }

@@ -197,13 +197,13 @@
     box.className = "answers n" + q.answers.length;
     q.answers.forEach(function (answer, index) {
       var button = Look.answer("button", index, answer);
-      button.onclick = function () { answer_(index); };
+      button.onclick = function () { pressAnswer(index); };
       box.appendChild(button);
     });
     startCountdown(Date.now() + q.durationMs);
   }
 
-  function answer_(choice) {
+  function pressAnswer(choice) {
     if (!question || !link) return;
     link.sendApp({ kind: "answer", question: question.number, choice: choice, pressedAt: SnapLink.now() });
     markChosen(choice);

@@ -8,8 +8,6 @@ import Glibc
 /// the whole text in 8-bit mode), drawn as SVG for the TV page and as Unicode half blocks for a
 /// terminal.
 public struct QRCode: Sendable, Hashable {
-    /// The text encoded.
-    public let text: String
     /// Modules per side.
     public let width: Int
     /// Row-major, `true` = dark.
@@ -28,7 +26,6 @@ public struct QRCode: Sendable, Hashable {
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
         let data = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
-        self.text = text
         self.width = width
         self.modules = data.map { $0 & 1 == 1 }
     }

@@ -25,6 +25,7 @@ public struct JoinAddress: Sendable, Hashable {
 
     /// `code` with everything but unreserved URL characters percent-encoded.
     static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF")
         var out = ""
         for byte in text.utf8 {
             switch byte {
@@ -32,7 +33,6 @@ public struct JoinAddress: Sendable, Hashable {
                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF")
                 out += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
             }
         }

@@ -66,9 +66,6 @@ public final class ScreenFeed: Sendable {
         state.withLock { $0.join = join }
     }
 
-    /// Screens watching now.
-    public var screenCount: Int { state.withLock { $0.screens.count } }
-
     // MARK: Screens
 
     /// A screen's WebSocket opened; `local`: it connected from this machine.

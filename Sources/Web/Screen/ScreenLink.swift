@@ -25,10 +25,8 @@ final class ScreenLink: ChannelInboundHandler {
         case .ping:
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
         case .connectionClose:
-            var data = context.channel.allocator.buffer(capacity: 2)
-            data.write(webSocketErrorCode: .normalClosure)
             let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)))
+            context.writeAndFlush(wrapOutboundOut(.close(.normalClosure, allocator: channel.allocator)))
                 .whenComplete { _ in channel.close(promise: nil) }
         default:
             break
