@@ -22,7 +22,7 @@ import Testing
         guard case .serverHello(let hello) = result.messages(to: link).first else {
             Issue.record("no serverHello: \(result.writes)"); return
         }
-        #expect(hello.versions == [1])
+        #expect(hello.versions == [1, 2])
         #expect(hello.name == "Kitchen Pi")
         #expect(hello.game == .lobby)
         #expect(hello.nonce == Base64.encode(host.nonces[link]!))
@@ -109,7 +109,7 @@ import Testing
         var host = HostDriver()
         let result = host.hello("Ada", version: 3).result
         #expect(result.denial?.reason == .versionMismatch)
-        #expect(result.denial?.detail == "version 3 is not spoken here (1)")
+        #expect(result.denial?.detail == "version 3 is not spoken here (1, 2)")
         #expect(host.hello("Ada", version: 1).result.welcome != nil)
     }
 
@@ -226,7 +226,7 @@ import Testing
     @Test func everyDenyReasonIsReachable() {
         var reached: Set<DenyReason> = []
         var host = HostDriver(capacity: 1, joinCode: HostDriver.code)
-        for (name, version, proof) in [("A", 2, HostDriver.Proof.right), ("", 1, .right), ("A", 1, .wrong)] {
+        for (name, version, proof) in [("A", 3, HostDriver.Proof.right), ("", 1, .right), ("A", 1, .wrong)] {
             if let reason = host.hello(name, version: version, proof: proof).result.denial?.reason { reached.insert(reason) }
         }
         host.join("A", proof: .right)

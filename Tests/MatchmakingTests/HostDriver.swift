@@ -17,7 +17,7 @@ struct HostDriver {
     init(
         capacity: Int = 3, joinCode: String? = nil, handshakeTimeout: TimeAmount = .seconds(3),
         heartbeat: HeartbeatConfiguration = .default, maxPending: Int = 1024, maxFrame: Int = WireCodec.defaultMaxFrame,
-        rosterBatch: TimeAmount = .milliseconds(50)
+        rosterBatch: TimeAmount = .milliseconds(50), resumeGrace: TimeAmount = ServerConfiguration.defaultResumeGrace
     ) {
         var configuration = ServerConfiguration(name: "Kitchen Pi")
         configuration.capacity = capacity
@@ -27,6 +27,7 @@ struct HostDriver {
         configuration.maxPendingHandshakes = maxPending
         configuration.maxFrame = maxFrame
         configuration.rosterBatch = rosterBatch
+        configuration.resumeGrace = resumeGrace
         machine = HostMachine(configuration: configuration)
     }
 
@@ -38,7 +39,8 @@ struct HostDriver {
         nextLink += 1
         let nonce = (0..<16).map { UInt8(truncatingIfNeeded: $0 &+ link) }
         nonces[link] = nonce
-        return (link, machine.linkOpened(LinkID(rawValue: UInt64(link)), link, nonce: nonce, now: now))
+        let token = (0..<16).map { UInt8(truncatingIfNeeded: 0x80 &+ $0 &+ link) }
+        return (link, machine.linkOpened(LinkID(rawValue: UInt64(link)), link, nonce: nonce, token: token, now: now))
     }
 
     mutating func receive(_ message: WireMessage, on link: Int) -> HostResult<Int> {
@@ -62,7 +64,7 @@ struct HostDriver {
     }
 
     /// Opens a link and says hello on it.
-    mutating func hello(_ name: String, version: Int = 1, proof: Proof = .none) -> (link: Int, result: HostResult<Int>) {
+    mutating func hello(_ name: String, version: Int = 1, proof: Proof = .none, resume: String? = nil) -> (link: Int, result: HostResult<Int>) {
         let (link, _) = open()
         let nonce = nonces[link]!
         let given: String? =
@@ -72,13 +74,15 @@ struct HostDriver {
             case .wrong: JoinProof.proof(code: "open", nonce: nonce)
             case .malformed: "not base64!"
             }
-        return (link, receive(.clientHello(ClientHello(version: version, name: name, proof: given)), on: link))
+        return (link, receive(.clientHello(ClientHello(version: version, name: name, proof: given, resume: resume)), on: link))
     }
 
     /// Says hello and expects a welcome; returns the link and the new player.
     @discardableResult
-    mutating func join(_ name: String, proof: Proof = .none, sourceLocation: SourceLocation = #_sourceLocation) -> (link: Int, peer: Peer) {
-        let (link, result) = hello(name, proof: proof)
+    mutating func join(
+        _ name: String, version: Int = 1, proof: Proof = .none, resume: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (link: Int, peer: Peer) {
+        let (link, result) = hello(name, version: version, proof: proof, resume: resume)
         guard let welcome = result.welcome else {
             Issue.record("\(name) not admitted: \(result.denial.map { "\($0)" } ?? "no answer")", sourceLocation: sourceLocation)
             return (link, Peer(id: .host, name: name))
@@ -142,6 +146,12 @@ extension HostResult where Link == Int {
     var left: [(Peer, ByeReason)] {
         inputs.compactMap { if case .left(let peer, let reason) = $0 { (peer, reason) } else { nil } }
     }
+
+    /// The players who went away, as the game hears it.
+    var away: [Peer] { inputs.compactMap { if case .away(let peer) = $0 { peer } else { nil } } }
+
+    /// The players who came back, as the game hears it.
+    var back: [Peer] { inputs.compactMap { if case .back(let peer) = $0 { peer } else { nil } } }
 
     /// The messages the game hears.
     var messagesToGame: [SessionMessage] { inputs.compactMap(\.message) }

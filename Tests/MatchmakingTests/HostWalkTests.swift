@@ -21,11 +21,11 @@ import Testing
         }
     }
 
-    /// What the model expects of one hello.
+    /// What the model expects of one hello (nil: a seat, new or taken back).
     static func expectedDenial(
-        name: String, version: Int, proof: HostDriver.Proof, host: HostMachine<Int>
+        name: String, version: Int, proof: HostDriver.Proof, resume: String?, host: HostMachine<Int>
     ) -> DenyReason? {
-        guard version == 1 else { return .versionMismatch }
+        guard version == 1 || version == 2 else { return .versionMismatch }
         guard let trimmed = try? PlayerName.validate(name) else { return .badHello }
         if host.configuration.joinCode != nil {
             switch proof {
@@ -34,6 +34,7 @@ import Testing
             case .right: break
             }
         }
+        if version == 2, let resume, host.tokens[resume] != nil { return nil }
         if case .playing(lateJoinersAllowed: false) = host.phase { return .inProgress }
         if host.players.count >= host.configuration.capacity { return .full }
         if host.players.contains(where: { $0.name.lowercased() == trimmed.lowercased() }) { return .nameTaken }
@@ -45,17 +46,24 @@ import Testing
         let context = Comment(rawValue: "seed \(seed), step \(step)")
         #expect(host.players.count <= host.configuration.capacity, context)
         let admitted = host.links.values.compactMap { if case .admitted(let peer) = $0.stage { peer } else { nil } }
-        #expect(Set(admitted) == Set(host.seats.keys), context)
-        #expect(admitted.count == host.seats.count, context)
+        let linked = host.seats.filter { $0.value.link != nil }.map(\.key)
+        #expect(Set(admitted) == Set(linked), context)
+        #expect(admitted.count == linked.count, context)
+        for seat in host.seats.values {
+            #expect((seat.link == nil) == (seat.awayUntil != nil), "away exactly when unlinked; \(context)")
+            #expect(seat.token == nil || seat.version == 2, context)
+            if let token = seat.token { #expect(host.tokens[token] == seat.peer.id, context) }
+        }
+        #expect(host.tokens.count == host.seats.values.filter { $0.token != nil }.count, context)
         let waiting = host.links.values.filter { if case .awaitingHello = $0.stage { true } else { false } }.count
         #expect(waiting == host.pending, context)
         let keys = host.seats.values.map { $0.peer.name.lowercased() }
         #expect(Set(keys).count == keys.count, "duplicate name; \(context)")
         #expect(Set(host.names.keys) == Set(keys), context)
-        #expect(Set(host.handles.keys) == Set(host.seats.keys), context)
-        #expect(Set(host.clocks.keys).isSubset(of: Set(host.seats.keys)), context)
+        #expect(Set(host.handles.keys) == Set(linked), context)
+        #expect(Set(host.clocks.keys).isSubset(of: Set(linked)), context)
         #expect(Set(host.links.keys.map { Int($0.rawValue) }).isSubset(of: open), "a closed link is remembered; \(context)")
-        for seat in host.seats.values { #expect(host.links[seat.link] != nil, context) }
+        for seat in host.seats.values { if let link = seat.link { #expect(host.links[link] != nil, context) } }
     }
 
     @Test(arguments: Array(UInt64(1)...40))
@@ -66,8 +74,9 @@ import Testing
         var host = HostDriver(capacity: capacity, joinCode: code, handshakeTimeout: .milliseconds(300), maxPending: 6)
         var open: Set<Int> = []  // links the transport has not closed
         let names = ["Ada", "ada", "Bob", "BOB", "Cy", "Dee", "", " ", "x\u{7}"]
+        var tokens: [String] = ["not a token"]  // every token ever given, and one never given
         for step in 0..<400 {
-            let admittedLinks = host.machine.seats.values.map { Int($0.link.rawValue) }
+            let admittedLinks = host.machine.seats.values.compactMap { $0.link.map { Int($0.rawValue) } }
             let anyOpen = open.randomElement(using: &rng)
             var result = HostResult<Int>()
             switch Int.random(in: 0..<100, using: &rng) {
@@ -77,21 +86,30 @@ import Testing
                 open.insert(link)
             case 15..<40:
                 let name = names.randomElement(using: &rng)!
-                let version = Int.random(in: 0..<10, using: &rng) == 0 ? 2 : 1
+                let version = [1, 1, 2, 2, 2, 2, 2, 2, 2, 3].randomElement(using: &rng)!
                 let proof = [HostDriver.Proof.none, .right, .right, .right, .wrong, .malformed].randomElement(using: &rng)!
-                let expected = Self.expectedDenial(name: name, version: version, proof: proof, host: host.machine)
+                let resume = Bool.random(using: &rng) ? tokens.randomElement(using: &rng) : nil
+                let expected = Self.expectedDenial(name: name, version: version, proof: proof, resume: resume, host: host.machine)
+                let resuming = expected == nil && version == 2 && resume.map { host.machine.tokens[$0] != nil } == true
                 let playersBefore = host.machine.players.count
                 let pendingBefore = host.machine.pending
-                let (link, answered) = host.hello(name, version: version, proof: proof)
+                let (link, answered) = host.hello(name, version: version, proof: proof, resume: resume)
                 result = answered
                 if pendingBefore >= 6 {
                     #expect(answered.writes.isEmpty, "a refused link says nothing more; seed \(seed), step \(step)")
                 } else if let expected {
                     #expect(answered.denial?.reason == expected, "seed \(seed), step \(step): \(name) v\(version) \(proof)")
                     #expect(host.machine.players.count == playersBefore)
+                } else if resuming {
+                    #expect(answered.welcome?.resumed == true, "seed \(seed), step \(step): seat not taken back")
+                    #expect(answered.welcome?.resumeToken == resume)
+                    #expect(host.machine.players.count == playersBefore)
                 } else {
                     #expect(answered.welcome != nil, "seed \(seed), step \(step): \(name) not admitted")
+                    #expect(answered.welcome?.resumed == nil)
+                    #expect((answered.welcome?.resumeToken != nil) == (version == 2))
                     #expect(host.machine.players.count == playersBefore + 1)
+                    if let token = answered.welcome?.resumeToken { tokens.append(token) }
                 }
                 open.insert(link)
             case 40..<50:
@@ -113,7 +131,8 @@ import Testing
                 guard let link = anyOpen else { continue }
                 result = host.machine.sendBufferFull(LinkID(rawValue: UInt64(link)), now: host.now)
             case 82..<95:
-                result = host.tick(at: host.ms + Int64.random(in: 1...1500, using: &rng))
+                let step = Int.random(in: 0..<10, using: &rng) == 0 ? 30_000 : 1500  // now and then, past a grace period
+                result = host.tick(at: host.ms + Int64.random(in: 1...Int64(step), using: &rng))
             case 95..<98:
                 result = host.machine.gameStarted(lateJoinersAllowed: Bool.random(using: &rng))
             default:
@@ -121,12 +140,13 @@ import Testing
             }
             // A close is final: the runner closes the transport, which reports it.
             for link in result.closed where open.contains(link) {
-                #expect(!host.machine.players.contains { host.machine.seats[$0.id]?.link.rawValue == UInt64(link) })
+                #expect(!host.machine.players.contains { host.machine.seats[$0.id]?.link?.rawValue == UInt64(link) })
             }
             Self.checkInvariants(host.machine, open: open, step: step, seed: seed)
         }
-        // Every transport closes: nothing is left over.
+        // Every transport closes, and the grace period passes: nothing is left over.
         for link in open { _ = host.closed(link) }
+        _ = host.tick(at: host.ms + 61_000)
         #expect(host.machine.players.isEmpty)
         #expect(host.machine.pending == 0)
         #expect(host.machine.linkCount == 0)

@@ -29,7 +29,7 @@ def test_server_hello_fields_and_exact_encoding(start_host):
         raw = bytes(first.received)
     assert set(hello) == {"type", "versions", "serverId", "name", "game", "nonce", "joinCodeRequired", "players",
                           "capacity", "maxFrame"}
-    assert hello["versions"] == [1]
+    assert hello["versions"] == [1, 2]
     assert hello["name"] == "Kitchen Pi"
     assert hello["game"] == "lobby"
     assert hello["joinCodeRequired"] is False

@@ -63,6 +63,12 @@ public struct GameHost<Table: GameTable>: Service {
                 present[peer.id] = nil
                 observer(.left(peer, reason, players: present.count))
                 event = .left(peer, reason)
+            case .session(.away(let peer)):
+                observer(.away(peer))
+                event = .away(peer)
+            case .session(.back(let peer)):
+                observer(.back(peer))
+                event = .back(peer)
             case .session(.message(let message)):
                 guard let received = self.event(for: message, name: message.senderName ?? present[message.from]) else { continue }
                 event = received

@@ -7,6 +7,10 @@ public enum GameHostEvent<Table: GameTable>: Sendable {
     case joined(Peer, players: Int)
     /// A player left; `players` are present now.
     case left(Peer, ByeReason, players: Int)
+    /// A player's link dropped; its seat is kept for a while ("Alice is reconnecting").
+    case away(Peer)
+    /// A player who was away is back.
+    case back(Peer)
     /// A player said something in the lobby chat.
     case chat(ChatLine)
     /// The host sent this message to these players.

@@ -30,6 +30,12 @@ public enum LobbyText {
     /// The host's line after a game's final standings.
     public static let backInLobby = "lobby: back in the lobby, waiting for players"
 
+    /// `Alice is reconnecting…` (a player's link dropped; its seat is kept).
+    public static func away(_ name: String) -> String { "\(name) is reconnecting…" }
+
+    /// `Alice is back`.
+    public static func back(_ name: String) -> String { "\(name) is back" }
+
     /// Whole seconds, rounded up.
     public static func seconds(_ milliseconds: Int64) -> Int64 { (milliseconds + 999) / 1000 }
 }

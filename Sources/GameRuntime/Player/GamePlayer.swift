@@ -44,6 +44,10 @@ public final class GamePlayer<Model: PlayerModel>: Sendable {
             sink.yield(.joined(peer))
         case .left(let peer, let reason):
             sink.yield(.left(peer, reason))
+        case .away(let peer):
+            sink.yield(.away(peer))
+        case .back(let peer):
+            sink.yield(.back(peer))
         case .message(let message):
             if message.from == .host, let decoded = try? message.decode(Model.ServerMessage.self) {
                 let hostClock = session.hostClock

@@ -6,6 +6,10 @@ public enum PlayerEvent<ServerMessage: Sendable>: Sendable {
     case joined(Peer)
     /// Another player left, and why.
     case left(Peer, ByeReason)
+    /// Another player's link dropped; the host keeps its seat for a while.
+    case away(Peer)
+    /// Another player who was away is back.
+    case back(Peer)
     /// Someone said something in the lobby chat.
     case chat(ChatLine)
     /// The host's game sent this (the model already holds it).

@@ -7,6 +7,11 @@ public enum GameEvent<ClientMessage: Sendable>: Sendable {
     case joined(Peer)
     /// A player left, and why.
     case left(Peer, ByeReason)
+    /// A player's link dropped; its seat is kept for the resume grace period (its messages
+    /// reach nobody meanwhile; a `left` follows if it does not come back).
+    case away(Peer)
+    /// A player who was away took its seat back: it missed what was sent meanwhile.
+    case back(Peer)
     /// A player's message arrived at `arrivedAt` (the host's clock, microseconds): the game's
     /// own message, or nil when it was not one (the table may refuse it).
     case received(ClientMessage?, from: PeerID, arrivedAt: Int64)

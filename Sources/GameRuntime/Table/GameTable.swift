@@ -22,6 +22,11 @@ public protocol GameTable: Sendable {
     mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect]
     /// A player left.
     mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect]
+    /// A player's link dropped; its seat is kept (default: nothing changes, the game goes on
+    /// without waiting for it).
+    mutating func away(_ peer: Peer, at moment: GameMoment) -> [Effect]
+    /// A player who was away is back: tell it what it missed (default: nothing).
+    mutating func back(_ peer: Peer, at moment: GameMoment) -> [Effect]
     /// A player's message arrived at `arrivedAt` (nil: not one of the game's messages).
     mutating func received(_ message: ClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect]
     /// The time of ``nextWake`` has come (or passed).
@@ -39,10 +44,14 @@ extension GameTable {
         switch event {
         case .joined(let peer): joined(peer, at: moment)
         case .left(let peer, let reason): left(peer, reason: reason, at: moment)
+        case .away(let peer): away(peer, at: moment)
+        case .back(let peer): back(peer, at: moment)
         case .received(let message, let from, let arrivedAt): received(message, from: from, arrivedAt: arrivedAt, at: moment)
         case .wake: woke(at: moment)
         }
     }
 
     public static func logRecord(for effect: Effect) -> GameLogRecord? { nil }
+    public func away(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
+    public func back(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
 }

@@ -32,6 +32,10 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         case .left(let peer, let reason, let players):
             roster.withLock { $0.remove(peer.id) }
             writer.line("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(players)/\(capacity)]")
+        case .away(let peer):
+            writer.line(LobbyText.away(peer.name))
+        case .back(let peer):
+            writer.line(LobbyText.back(peer.name))
         case .chat(let chat):
             writer.line(chat.line)
         case .sendFailed(let reason):

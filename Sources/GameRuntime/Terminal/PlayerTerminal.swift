@@ -47,6 +47,10 @@ public struct PlayerTerminal<Screen: GamePlayerScreen>: Sendable {
                 screen.writer.line("joined: \(peer.name) (id \(peer.id))")
             case .left(let peer, let reason):
                 screen.writer.line("left: \(peer.name) (id \(peer.id)) \(reason.rawValue)")
+            case .away(let peer):
+                screen.writer.line(LobbyText.away(peer.name))
+            case .back(let peer):
+                screen.writer.line(LobbyText.back(peer.name))
             case .chat(let chat):
                 screen.writer.line(chat.line)
             case .received(let message):

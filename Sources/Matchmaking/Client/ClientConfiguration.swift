@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NIOCore
 
 /// What a client needs to join a host.
@@ -18,6 +19,12 @@ public struct ClientConfiguration: Sendable {
     public var playerName: String {
         get { machine.playerName }
         set { machine.playerName = newValue }
+    }
+
+    /// Resume tokens held, by host id: a host this client held a seat on is asked for it back.
+    public var resumeTokens: [UUID: String] {
+        get { machine.resumeTokens }
+        set { machine.resumeTokens = newValue }
     }
 
     /// The host's join code, if it has one. Never sent, never logged: only a proof is sent.

@@ -118,6 +118,10 @@ final class ClientRunner: Sendable {
             inputSink.yield(.joined(peer))
         case .reportLeft(let peer, let reason):
             inputSink.yield(.left(peer, reason))
+        case .reportAway(let peer):
+            inputSink.yield(.away(peer))
+        case .reportBack(let peer):
+            inputSink.yield(.back(peer))
         case .deliver(let app):
             inputSink.yield(.message(SessionMessage(from: app.from ?? .host, body: app.body)))
         case .close(let reason, let farewell, let detail):

@@ -16,15 +16,19 @@ public struct ClientStateMachine: Sendable {
         public var handshakeTimeout: TimeAmount
         /// Versions the client speaks; it picks the highest one the host also speaks.
         public var versions: [Int]
+        /// Resume tokens this client holds, by host id (``ServerHello/serverId``): joining a host
+        /// it holds one for asks for that seat back (version 2).
+        public var resumeTokens: [UUID: String]
         /// Creates a configuration.
         public init(
             playerName: String = "player", joinCode: String? = nil, handshakeTimeout: TimeAmount = .seconds(5),
-            versions: [Int] = WireCodec.supportedVersions
+            versions: [Int] = WireCodec.supportedVersions, resumeTokens: [UUID: String] = [:]
         ) {
             self.playerName = playerName
             self.joinCode = joinCode
             self.handshakeTimeout = handshakeTimeout
             self.versions = versions
+            self.resumeTokens = resumeTokens
         }
     }
 
@@ -84,6 +88,10 @@ public struct ClientStateMachine: Sendable {
         case reportJoined(Peer)
         /// A player left.
         case reportLeft(Peer, ByeReason)
+        /// A player's link dropped; the host keeps its seat for a while.
+        case reportAway(Peer)
+        /// A player who was away is back.
+        case reportBack(Peer)
         /// A game message arrived.
         case deliver(AppMessage)
         /// Send `farewell` (if any), close the transport, report `reason` (and `detail`).
@@ -195,7 +203,8 @@ public struct ClientStateMachine: Sendable {
             }
             state = .connecting(route, .awaitingWelcome(since: since, hello: hello))
             let proof = hello.joinCodeRequired ? configuration.joinCode.map { JoinProof.proof(code: $0, nonce: nonce) } : nil
-            return .send(.clientHello(ClientHello(version: version, name: configuration.playerName, proof: proof)))
+            let resume = version >= WireCodec.resumeVersion ? configuration.resumeTokens[hello.serverId] : nil
+            return .send(.clientHello(ClientHello(version: version, name: configuration.playerName, proof: proof, resume: resume)))
         case .connecting(_, .awaitingWelcome(_, let hello)):
             switch message {
             case .welcome(let welcome):
@@ -221,6 +230,13 @@ public struct ClientStateMachine: Sendable {
                 membership.peers[left.peer.id] = nil
                 state = .connected(membership)
                 return .reportLeft(left.peer, left.reason)
+            case .away(let away):
+                state = .connected(membership)
+                return .reportAway(away.peer)
+            case .back(let back):
+                membership.peers[back.peer.id] = back.peer
+                state = .connected(membership)
+                return .reportBack(back.peer)
             case .ping(let ping):
                 state = .connected(membership)
                 return .send(.pong(Heartbeat.pong(for: ping, receivedAt: now, now: now)))

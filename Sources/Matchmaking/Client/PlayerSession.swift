@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NIOCore
 
 /// A player's admitted connection: who it is, who else is here, the game's messages, and how it
@@ -15,6 +16,13 @@ public final class PlayerSession: Sendable {
     public let game: GameName
     /// The largest frame the host takes, as its `serverHello` said.
     public let maxFrame: Int
+    /// The host's id for this run, as its `serverHello` said (resume tokens are kept by it).
+    public let hostID: UUID
+    /// The secret that takes this seat back if the link drops (version 2; nil when the host
+    /// keeps no seats). Keep it private: whoever holds it can play as this player.
+    public let resumeToken: String?
+    /// Whether this session took back a seat held for the client (same id, name and game state).
+    public let resumed: Bool
     /// Other players joining and leaving, and game messages from the host and other players, in
     /// the order they came (one consumer).
     public let inputs: AsyncStream<SessionInput>
@@ -27,6 +35,9 @@ public final class PlayerSession: Sendable {
         self.version = welcome.version
         self.game = hello.game
         self.maxFrame = hello.maxFrame
+        self.hostID = hello.serverId
+        self.resumeToken = welcome.resumeToken
+        self.resumed = welcome.resumed ?? false
         self.runner = runner
         self.inputs = inputs
     }

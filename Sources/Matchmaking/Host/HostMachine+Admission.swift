@@ -1,14 +1,18 @@
 import NIOCore
 
 extension HostMachine {
-    /// What admission makes of a hello: a denial with its reason, or a seat.
+    /// What admission makes of a hello: a denial with its reason, a seat held for this client
+    /// given back, or a new seat.
     enum Verdict: Hashable, Sendable {
         case deny(DenyReason, detail: String)
+        case resume(PeerID)
         case admit(name: String)
     }
 
     /// Decides on a hello: the first reason that applies, in the order versionMismatch,
-    /// badHello, wrongJoinCode, inProgress, full, nameTaken; else a seat. Pure.
+    /// badHello, wrongJoinCode; then a held seat whose resume token the hello carries (in any
+    /// phase, however full); then inProgress, full, nameTaken; else a new seat. A token this host
+    /// run does not hold (given up, or from another run) asks for a new seat. Pure.
     func verdict(on hello: ClientHello, nonce: [UInt8]) -> Verdict {
         guard configuration.supportedVersions.contains(hello.version) else {
             let spoken = configuration.supportedVersions.map(String.init).joined(separator: ", ")
@@ -20,6 +24,9 @@ extension HostMachine {
             guard let proof = hello.proof else { return .deny(.wrongJoinCode, detail: "this host needs a join code") }
             guard let mac = Base64.decode(proof), mac.count == 32 else { return .deny(.badHello, detail: "proof: must be base64 of 32 bytes") }
             guard JoinProof.verify(proof: proof, code: code, nonce: nonce) else { return .deny(.wrongJoinCode, detail: "the join code is wrong") }
+        }
+        if hello.version >= WireCodec.resumeVersion, phase != .stopped, let token = hello.resume, let seat = tokens[token] {
+            return .resume(seat)
         }
         switch phase {
         case .stopped:
@@ -40,16 +47,18 @@ extension HostMachine {
 
     /// A link's hello: deny and close, or seat the player. The new player's `welcome` is written
     /// first, listing everyone present; the others hear of it in the next roster batch.
-    mutating func helloReceived(_ hello: ClientHello, nonce: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
+    mutating func helloReceived(_ hello: ClientHello, nonce: [UInt8], token: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
         switch verdict(on: hello, nonce: nonce) {
         case .deny(let reason, let detail):
             return close(id, farewell: .deny(Deny(reason: reason, detail: detail)), leaving: nil, reason: "denied \(reason)", now: now)
+        case .resume(let peer):
+            return resume(peer, version: hello.version, on: id, now: now)
         case .admit(let name):
-            return admit(name: name, version: hello.version, on: id, now: now)
+            return admit(name: name, version: hello.version, token: token, on: id, now: now)
         }
     }
 
-    private mutating func admit(name: String, version: Int, on id: LinkID, now: NIODeadline) -> HostResult<Link> {
+    private mutating func admit(name: String, version: Int, token: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
         guard let entry = links[id] else { return HostResult() }
         var result = HostResult<Link>()
         let peer = Peer(id: PeerID(rawValue: nextPeer), name: name)
@@ -58,22 +67,34 @@ extension HostMachine {
         pending -= 1
         links[id]?.stage = .admitted(peer.id)
         if let due = roster.add(.joined(Joined(peer: peer)), now: now, batch: configuration.rosterBatch) { result.wake = due }
+        let keepsSeat = version >= WireCodec.resumeVersion && configuration.resumeGrace > .zero
+        let resumeToken = keepsSeat ? Base64.encode(token) : nil
         seats[peer.id] = Seat(
-            peer: peer, link: id, heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow)
+            peer: peer, link: id, version: version, token: resumeToken,
+            heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow)
         names[PlayerName.uniquenessKey(name)] = peer.id
+        if let resumeToken { tokens[resumeToken] = peer.id }
         handles[peer.id] = entry.link
-        let (listed, following) = Self.split(others, budget: configuration.maxFrame - 512)
-        result.send(.welcome(Welcome(
-            version: version, you: peer, host: hostPeer, peers: listed,
-            heartbeatIntervalMs: Int(configuration.heartbeat.interval.nanoseconds / 1_000_000),
-            heartbeatTimeoutMs: Int(configuration.heartbeat.timeout.nanoseconds / 1_000_000))), to: entry.link)
-        if !following.isEmpty {
-            result.send(.messages(following.map { .joined(Joined(peer: $0)) }), to: [entry.link])
-        }
+        welcome(peer, others: others, version: version, token: resumeToken, resumed: nil, on: entry.link, into: &result)
         result.inputs.append(.joined(peer))
         result.notes.append(.admitted(peer, on: entry.link))
         result.status = status
         return result
+    }
+
+    /// Writes a player's `welcome` listing `others` (as many as fit; the rest follow as `joined`).
+    mutating func welcome(
+        _ peer: Peer, others: [Peer], version: Int, token: String?, resumed: Bool?, on link: Link, into result: inout HostResult<Link>
+    ) {
+        let (listed, following) = Self.split(others, budget: configuration.maxFrame - 512)
+        result.send(.welcome(Welcome(
+            version: version, you: peer, host: hostPeer, peers: listed,
+            heartbeatIntervalMs: Int(configuration.heartbeat.interval.nanoseconds / 1_000_000),
+            heartbeatTimeoutMs: Int(configuration.heartbeat.timeout.nanoseconds / 1_000_000),
+            resumeToken: token, resumed: resumed)), to: link)
+        if !following.isEmpty {
+            result.send(.messages(following.map { .joined(Joined(peer: $0)) }), to: [link])
+        }
     }
 
     /// The players a `welcome` lists, and the rest, which follow it as `joined` notes: a welcome

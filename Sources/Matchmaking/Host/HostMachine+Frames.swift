@@ -17,7 +17,7 @@ extension HostMachine {
             // A player that says `serverQuit` means it quit: only the host may quit the server.
             let reason: ByeReason = bye.reason == .serverQuit ? .userQuit : bye.reason
             return close(id, farewell: nil, leaving: reason, reason: "bye \(bye.reason.rawValue)", now: now)
-        case .serverHello, .clientHello, .welcome, .deny, .joined, .left:
+        case .serverHello, .clientHello, .welcome, .deny, .joined, .left, .away, .back:
             return violation(.unexpectedMessage(type: message.typeName, state: "admitted"), on: id, now: now)
         }
         return result
@@ -75,16 +75,27 @@ extension HostMachine {
     }
 
     /// Writes the open roster batch: to each player, the notes it has not been told, in one
-    /// write (players admitted before the batch share one encoding).
+    /// write (players admitted before the batch share one encoding). A version 1 player is
+    /// written only the notes its version has (no `away`, no `back`).
     mutating func flushRoster(into result: inout HostResult<Link>) {
         var from: [Int: [Link]] = [:]
+        var version1From: [Int: [Link]] = [:]
+        let allSpokenByVersion1 = roster.notes.allSatisfy { $0.version1Note == $0 }
         for (peer, seat) in seats {
             guard let link = handles[peer] else { continue }
-            from[roster.start(for: seat.rosterMark), default: []].append(link)
+            if seat.version < WireCodec.resumeVersion, !allSpokenByVersion1 {
+                version1From[roster.start(for: seat.rosterMark), default: []].append(link)
+            } else {
+                from[roster.start(for: seat.rosterMark), default: []].append(link)
+            }
         }
         let notes = roster.close()
         for (start, recipients) in from.sorted(by: { $0.key < $1.key }) where start < notes.count {
             result.send(.roster(notes, from: start), to: recipients)
+        }
+        for (start, recipients) in version1From.sorted(by: { $0.key < $1.key }) where start < notes.count {
+            let spoken = notes[start...].compactMap(\.version1Note)
+            if !spoken.isEmpty { result.send(.messages(spoken), to: recipients) }
         }
     }
 }

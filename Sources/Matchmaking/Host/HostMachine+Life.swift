@@ -45,6 +45,7 @@ extension HostMachine {
                 break
             }
         }
+        giveUpAwaySeats(now: now, into: &result)
         _ = roster.close()  // nobody is left to tell
         result.wake = nil
         return result

@@ -3,8 +3,10 @@ import NIOCore
 extension HostMachine {
     /// A link opened at `now` (an accepted TCP connection, an RFCOMM connection, a local link).
     /// The host speaks first: `serverHello` with `nonce` (fresh random bytes for the join-code
-    /// proof). Past the pending-handshake cap, or once stopped, the link is closed at once.
-    public mutating func linkOpened(_ id: LinkID, _ link: Link, nonce: [UInt8], now: NIODeadline) -> HostResult<Link> {
+    /// proof). `token` is fresh random bytes too (at least 16), the resume token of the seat this
+    /// link may get; it is never sent before the welcome. Past the pending-handshake cap, or once
+    /// stopped, the link is closed at once.
+    public mutating func linkOpened(_ id: LinkID, _ link: Link, nonce: [UInt8], token: [UInt8], now: NIODeadline) -> HostResult<Link> {
         var result = HostResult<Link>()
         guard phase != .stopped else {
             result.writes.append(.close(link, farewell: .deny(Deny(reason: .inProgress, detail: "the host is shutting down"))))
@@ -16,7 +18,7 @@ extension HostMachine {
             result.writes.append(.close(link, farewell: nil))
             return result
         }
-        links[id] = LinkEntry(link: link, stage: .awaitingHello(since: now, nonce: nonce))
+        links[id] = LinkEntry(link: link, stage: .awaitingHello(since: now, nonce: nonce, token: token))
         pending += 1
         result.send(.serverHello(ServerHello(
             versions: configuration.supportedVersions, serverId: configuration.serverID, name: name, game: configuration.game,
@@ -31,8 +33,8 @@ extension HostMachine {
         switch (entry.stage, frame) {
         case (.closing, _):
             return HostResult()
-        case (.awaitingHello(_, let nonce), .success(.clientHello(let hello))):
-            return helloReceived(hello, nonce: nonce, on: id, now: now)
+        case (.awaitingHello(_, let nonce, let token), .success(.clientHello(let hello))):
+            return helloReceived(hello, nonce: nonce, token: token, on: id, now: now)
         case (.awaitingHello, .success(let message)):
             return violation(.unexpectedMessage(type: message.typeName, state: "awaiting clientHello"), on: id, now: now)
         case (.admitted(let peer), .success(let message)):
@@ -44,7 +46,8 @@ extension HostMachine {
     }
 
     /// The link closed (the peer went, or we closed it): its entry goes; a player it carried
-    /// leaves with `connectionDropped`.
+    /// is away (its seat kept for the resume grace) or, without a resume token, leaves with
+    /// `connectionDropped`.
     public mutating func linkClosed(_ id: LinkID, now: NIODeadline) -> HostResult<Link> {
         guard let entry = links.removeValue(forKey: id) else { return HostResult() }
         var result = HostResult<Link>()
@@ -54,7 +57,7 @@ extension HostMachine {
             result.notes.append(.closing(entry.link, reason: "connection closed before admission", routine: true))
         case .admitted(let peer):
             result.notes.append(.closing(entry.link, reason: "connection closed without bye", routine: false))
-            leave(peer, reason: .connectionDropped, now: now, into: &result)
+            release(peer, reason: .connectionDropped, now: now, into: &result)
         case .closing:
             break
         }
@@ -104,7 +107,7 @@ extension HostMachine {
         case .awaitingHello:
             pending -= 1
         case .admitted(let peer):
-            leave(peer, reason: leaving ?? .connectionDropped, now: now, into: &result)
+            release(peer, reason: leaving ?? .connectionDropped, now: now, into: &result)
         }
         links[id]?.stage = .closing
         result.notes.append(.closing(entry.link, reason: reason, routine: false))
@@ -116,6 +119,7 @@ extension HostMachine {
     mutating func leave(_ id: PeerID, reason: ByeReason, now: NIODeadline, into result: inout HostResult<Link>) {
         guard let seat = seats.removeValue(forKey: id) else { return }
         names[PlayerName.uniquenessKey(seat.peer.name)] = nil
+        if let token = seat.token { tokens[token] = nil }
         handles[id] = nil
         clocks[id] = nil
         if let due = roster.add(.left(Left(peer: seat.peer, reason: reason)), now: now, batch: configuration.rosterBatch) {

@@ -3,28 +3,36 @@ import NIOCore
 extension HostMachine {
     /// Time passes: a link that has not said hello within the handshake timeout is closed; every
     /// player whose ping is due is pinged (one ping frame for all of them); a player silent past
-    /// the heartbeat timeout is dropped with `connectionDropped`; a roster batch that is due is
-    /// written.
+    /// the heartbeat timeout is dropped (away, or gone with `connectionDropped`); a seat away past
+    /// the resume grace is given up (`connectionDropped`); a roster batch that is due is written.
     public mutating func tick(now: NIODeadline) -> HostResult<Link> {
         var result = HostResult<Link>()
         let timeout = configuration.handshakeTimeout
         for (id, entry) in links {
-            guard case .awaitingHello(let since, _) = entry.stage, now - since > timeout else { continue }
+            guard case .awaitingHello(let since, _, _) = entry.stage, now - since > timeout else { continue }
             let seconds = Double(timeout.nanoseconds) / 1e9
             close(id, farewell: .deny(Deny(reason: .badHello, detail: "no clientHello within \(seconds) s")), leaving: nil,
                   reason: "handshake timeout", now: now, into: &result)
         }
         var due: [Link] = []
         var silent: [LinkID] = []
+        var expired: [PeerID] = []
         for index in seats.values.indices {  // in place: no copy of the seats
+            guard let link = seats.values[index].link else {
+                if let until = seats.values[index].awayUntil, now >= until { expired.append(seats.keys[index]) }
+                continue
+            }
             switch seats.values[index].heartbeat.tick(now: now) {
             case .none:
                 continue
             case .pingDue:
-                if let link = handles[seats.keys[index]] { due.append(link) }
+                if let handle = handles[seats.keys[index]] { due.append(handle) }
             case .timedOut:
-                silent.append(seats.values[index].link)
+                silent.append(link)
             }
+        }
+        for peer in expired {
+            leave(peer, reason: .connectionDropped, now: now, into: &result)
         }
         if !due.isEmpty {
             result.send(.ping(seq: pingRound), to: due)

@@ -16,7 +16,8 @@ import OrderedCollections
 /// keeps it and hands it back in results.
 ///
 /// Links: `awaitingHello -> admitted -> closing` (any stage `-> closing`; the entry goes at
-/// ``linkClosed(_:now:)``). Phases: `open <-> playing`, `-> stopped`.
+/// ``linkClosed(_:now:)``). Seats: `seated <-> away` (the link dropped; kept for the resume
+/// grace) `-> gone`. Phases: `open <-> playing`, `-> stopped`.
 public struct HostMachine<Link: Sendable>: Sendable {
     /// Where the host is in its life.
     public enum Phase: Hashable, Sendable {
@@ -30,8 +31,9 @@ public struct HostMachine<Link: Sendable>: Sendable {
 
     /// Where one link is.
     enum Stage: Sendable {
-        /// `serverHello` was sent at `since` with this nonce; waiting for `clientHello`.
-        case awaitingHello(since: NIODeadline, nonce: [UInt8])
+        /// `serverHello` was sent at `since` with this nonce; waiting for `clientHello`. `token`
+        /// is the resume token the seat gets if this link is admitted to a new one.
+        case awaitingHello(since: NIODeadline, nonce: [UInt8], token: [UInt8])
         /// Carries this admitted player.
         case admitted(PeerID)
         /// Told to close; whatever still arrives is ignored until the runner says it closed.
@@ -46,14 +48,21 @@ public struct HostMachine<Link: Sendable>: Sendable {
         var stage: Stage
     }
 
-    /// An admitted player. A seat belongs to its link today; resume (a seat kept for a while after
-    /// its link dropped) makes `link` optional.
+    /// An admitted player. A seat outlives its link for ``ServerConfiguration/resumeGrace`` when
+    /// the player holds a resume token: `link` is nil and `awayUntil` set while it is away.
     struct Seat: Sendable {
         /// Who.
         let peer: Peer
-        /// The link that carries it.
-        let link: LinkID
-        /// Liveness and clock samples.
+        /// The link that carries it; nil while the player is away.
+        var link: LinkID?
+        /// The protocol version its link speaks (a version 1 player is never told `away`/`back`).
+        var version: Int
+        /// The secret that takes the seat back (base64); nil when the seat is not kept (version 1,
+        /// or a grace of zero).
+        let token: String?
+        /// While away: when the seat is given up.
+        var awayUntil: NIODeadline?
+        /// Liveness and clock samples (of the current link).
         var heartbeat: Heartbeat
         /// Which roster notes this player has not been told yet (see ``RosterBatch``).
         var rosterMark: RosterBatch.Mark
@@ -77,6 +86,8 @@ public struct HostMachine<Link: Sendable>: Sendable {
     /// Each player's link handle (an index over `seats` and `links`: a broadcast reads it
     /// without copying every seat).
     var handles: [PeerID: Link] = [:]
+    /// The seats by resume token (an index over `seats`).
+    var tokens: [String: PeerID] = [:]
     /// How many links are awaiting their hello.
     var pending = 0
     var roster = RosterBatch()

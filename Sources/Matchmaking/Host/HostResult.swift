@@ -56,6 +56,10 @@ public enum HostNote<Link: Sendable>: Sendable {
     case admitted(Peer, on: Link)
     /// A player left.
     case left(Peer, ByeReason)
+    /// A player's link dropped; its seat is kept for this long.
+    case away(Peer, for: TimeAmount)
+    /// A player took its seat back on this link.
+    case resumed(Peer, on: Link)
     /// A link is being closed, and why. `routine`: a connection that went before saying
     /// anything (a liveness probe), not news.
     case closing(Link, reason: String, routine: Bool)

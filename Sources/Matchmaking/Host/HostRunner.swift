@@ -108,10 +108,11 @@ final class HostRunner: Sendable {
     /// A link opened; returns its id, for the link's later events.
     func linkOpened(_ channel: any Channel, label: String) -> LinkID {
         let nonce = JoinProof.makeNonce()
+        let token = JoinProof.makeNonce()  // 128 random bits of its own: the seat's resume token
         return run { state in
             let id = LinkID(rawValue: state.nextLink)
             state.nextLink += 1
-            return (id, state.machine.linkOpened(id, LinkHandle(channel: channel, label: label), nonce: nonce, now: timers.now))
+            return (id, state.machine.linkOpened(id, LinkHandle(channel: channel, label: label), nonce: nonce, token: token, now: timers.now))
         }
     }
 
@@ -330,6 +331,10 @@ final class HostRunner: Sendable {
             logger.info("player joined", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "remote": "\(link.label)"])
         case .left(let peer, let reason):
             logger.info("player left", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "reason": "\(reason.rawValue)"])
+        case .away(let peer, let grace):
+            logger.info("player away", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "graceMs": "\(grace.nanoseconds / 1_000_000)"])
+        case .resumed(let peer, let link):
+            logger.info("player resumed", metadata: ["peer": "\(peer.id)", "name": "\(peer.name)", "remote": "\(link.label)"])
         case .closing(let link, let reason, let routine):
             // A connection that closes before saying anything is routine (browsers probe liveness).
             logger.log(level: routine ? .debug : .info, "connection closed", metadata: ["remote": "\(link.label)", "reason": "\(reason)"])

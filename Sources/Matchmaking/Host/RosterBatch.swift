@@ -49,3 +49,14 @@ struct RosterBatch: Sendable {
         return notes
     }
 }
+
+extension WireMessage {
+    /// This roster note as a version 1 player is told it: `joined` and `left` as they are; nil
+    /// for the notes version 1 does not have (`away`, `back`).
+    var version1Note: WireMessage? {
+        switch self {
+        case .away, .back: nil
+        default: self
+        }
+    }
+}

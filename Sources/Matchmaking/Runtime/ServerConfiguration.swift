@@ -40,6 +40,13 @@ public struct ServerConfiguration: Sendable {
     /// Connections still shaking hands beyond this many are closed at once (a flood of silent
     /// sockets cannot exhaust file descriptors).
     public var maxPendingHandshakes: Int = 1024
+    /// How long a player's seat (id, name, place in the game) is kept after its link drops, for
+    /// it to be taken back with the resume token (protocol version 2); zero keeps no seats.
+    public var resumeGrace: TimeAmount = Self.defaultResumeGrace
+    /// The resume grace unless configured: a Wi-Fi blip or a phone's screen going dark.
+    public static let defaultResumeGrace = TimeAmount.seconds(60)
+    /// The longest resume grace allowed: an hour.
+    public static let maxResumeGrace = TimeAmount.seconds(3600)
 
     /// Creates a configuration with defaults for everything but the name.
     public init(name: String) { self.name = name }
@@ -61,6 +68,9 @@ public struct ServerConfiguration: Sendable {
         guard (256...16_777_216).contains(maxFrame) else { throw Invalid(description: "max frame: \(maxFrame) is outside 256...16777216 bytes") }
         guard handshakeTimeout > .zero else { throw Invalid(description: "handshake timeout: must be positive") }
         guard maxPendingHandshakes > 0 else { throw Invalid(description: "max pending handshakes: must be positive") }
+        guard resumeGrace >= .zero, resumeGrace <= Self.maxResumeGrace else {
+            throw Invalid(description: "resume grace: \(resumeGrace.nanoseconds / 1_000_000_000) s is outside 0...\(Self.maxResumeGrace.nanoseconds / 1_000_000_000) s")
+        }
         if let joinCode {
             do { try JoinProof.validate(code: joinCode) } catch { throw Invalid(description: error.description) }
         }

@@ -69,6 +69,11 @@ public enum SessionInput: Hashable, Sendable {
     case joined(Peer)
     /// A player left, and why.
     case left(Peer, ByeReason)
+    /// A player's link dropped; its seat is kept for the resume grace period (a `left` follows
+    /// if it does not come back). Its messages cannot reach it meanwhile.
+    case away(Peer)
+    /// A player who was away took its seat back; whatever it missed must be told again.
+    case back(Peer)
     /// A game message arrived.
     case message(SessionMessage)
 

@@ -47,12 +47,18 @@ extension WireCodec {
                 if index > 0 { out.writeStaticString(",") }
                 out.writePeer(peer)
             }
-            out.writeStaticString(#"],"type":"welcome","version":"#)
+            out.writeStaticString("]")
+            if let token = welcome.resumeToken {
+                out.writeStaticString(#","resumeToken":"#)
+                out.writeJSONString(token)
+            }
+            if let resumed = welcome.resumed { out.writeStaticString(resumed ? #","resumed":true"# : #","resumed":false"#) }
+            out.writeStaticString(#","type":"welcome","version":"#)
             out.writeDecimal(welcome.version)
             out.writeStaticString(#","you":"#)
             out.writePeer(welcome.you)
             out.writeStaticString("}")
-        case .serverHello, .clientHello, .deny, .app, .bye:
+        case .serverHello, .clientHello, .deny, .app, .bye, .away, .back:
             return nil
         }
         return out

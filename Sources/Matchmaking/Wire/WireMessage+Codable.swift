@@ -16,6 +16,8 @@ extension WireMessage: Codable {
         case "pong": self = .pong(try Pong(from: decoder))
         case "app": self = .app(try AppMessage(from: decoder))
         case "bye": self = .bye(try Bye(from: decoder))
+        case "away": self = .away(try Away(from: decoder))
+        case "back": self = .back(try Back(from: decoder))
         default: throw ProtocolViolation.unknownMessageType(String(type.prefix(40)))
         }
     }
@@ -34,6 +36,8 @@ extension WireMessage: Codable {
         case .pong(let message): try message.encode(to: encoder)
         case .app(let message): try message.encode(to: encoder)
         case .bye(let message): try message.encode(to: encoder)
+        case .away(let message): try message.encode(to: encoder)
+        case .back(let message): try message.encode(to: encoder)
         }
     }
 }

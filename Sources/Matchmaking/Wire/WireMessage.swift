@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Every message of protocol version 1 (docs/PROTOCOL.md). On the wire each is one JSON object
+/// Every message of protocol versions 1 and 2 (docs/PROTOCOL.md; `away` and `back` are version 2's). On the wire each is one JSON object
 /// with a `type` member, inside one length-prefixed frame.
 public enum WireMessage: Hashable, Sendable {
     /// Host → client, first frame on every connection.
@@ -23,6 +23,10 @@ public enum WireMessage: Hashable, Sendable {
     case app(AppMessage)
     /// Either way: an orderly goodbye; the sender closes next.
     case bye(Bye)
+    /// Host → clients (version 2): a player's link dropped; its seat is kept for the grace period.
+    case away(Away)
+    /// Host → clients (version 2): a player who was away took its seat back.
+    case back(Back)
 
     /// The `type` member's value.
     public var typeName: String {
@@ -37,6 +41,8 @@ public enum WireMessage: Hashable, Sendable {
         case .pong: "pong"
         case .app: "app"
         case .bye: "bye"
+        case .away: "away"
+        case .back: "back"
         }
     }
 }
@@ -72,6 +78,17 @@ public struct ClientHello: Hashable, Sendable, Codable {
     /// base64 of HMAC-SHA256 keyed by the join code over the proof input (``JoinProof``);
     /// absent when no code is required.
     public var proof: String?
+    /// Version 2: the resume token of a seat this client held on this host run (from its
+    /// `welcome`), to take that seat back; absent for a new seat.
+    public var resume: String?
+
+    /// A hello; `proof` and `resume` absent unless given.
+    public init(version: Int, name: String, proof: String? = nil, resume: String? = nil) {
+        self.version = version
+        self.name = name
+        self.proof = proof
+        self.resume = resume
+    }
 }
 
 /// The host admitted the client.
@@ -88,6 +105,27 @@ public struct Welcome: Hashable, Sendable, Codable {
     public var heartbeatIntervalMs: Int
     /// After this many milliseconds without a frame, a side drops the other.
     public var heartbeatTimeoutMs: Int
+    /// Version 2: the secret that takes this seat back on a new link (``ClientHello/resume``)
+    /// if this one drops; absent when the host keeps no seats (version 1, or a grace of 0).
+    public var resumeToken: String?
+    /// Version 2: true when this welcome gave back a seat held for the client (same id, name
+    /// and game state); absent for a new seat.
+    public var resumed: Bool?
+
+    /// A welcome; the version 2 members absent unless given.
+    public init(
+        version: Int, you: Peer, host: Peer, peers: [Peer], heartbeatIntervalMs: Int, heartbeatTimeoutMs: Int,
+        resumeToken: String? = nil, resumed: Bool? = nil
+    ) {
+        self.version = version
+        self.you = you
+        self.host = host
+        self.peers = peers
+        self.heartbeatIntervalMs = heartbeatIntervalMs
+        self.heartbeatTimeoutMs = heartbeatTimeoutMs
+        self.resumeToken = resumeToken
+        self.resumed = resumed
+    }
 }
 
 /// The host refused the client.
@@ -110,6 +148,22 @@ public struct Left: Hashable, Sendable, Codable {
     public var peer: Peer
     /// Why: `userQuit`, `connectionDropped` or `protocolError`.
     public var reason: ByeReason
+}
+
+/// Version 2: a player's link dropped; the host keeps its seat (name, score, cards) for
+/// `graceMs`, and the player takes it back by joining with its resume token. If it does not,
+/// a `left` with `connectionDropped` follows.
+public struct Away: Hashable, Sendable, Codable {
+    /// Who.
+    public var peer: Peer
+    /// How long the seat is kept, in milliseconds.
+    public var graceMs: Int
+}
+
+/// Version 2: a player who was ``Away`` took its seat back.
+public struct Back: Hashable, Sendable, Codable {
+    /// Who.
+    public var peer: Peer
 }
 
 /// A heartbeat; its receiver answers at once with a ``Pong``.

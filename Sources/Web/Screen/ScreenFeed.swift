@@ -42,6 +42,8 @@ public final class ScreenFeed: Sendable {
     private struct State: @unchecked Sendable {  // channels are used only under the lock
         var screens: [ObjectIdentifier: (channel: any Channel, local: Bool)] = [:]
         var present: [PeerID: Peer]?
+        /// Players whose link dropped and whose seat is kept.
+        var away: Set<PeerID> = []
         /// Last public message of each kind, in order of sending.
         var publicByKind: [(kind: String, json: String)] = []
         /// Private notices since the last public message.
@@ -76,7 +78,7 @@ public final class ScreenFeed: Sendable {
             let hello = Hello(
                 type: "hello", host: host.name, game: host.game.rawValue, capacity: host.capacity,
                 url: state.join?.address.url(forLocalScreen: local) ?? "", qr: (local ? state.join?.qr.local : state.join?.qr.remote) ?? "",
-                players: present.sorted { $0.id < $1.id })
+                players: present.sorted { $0.id < $1.id }, away: state.away.sorted())
             Self.write(Self.json(hello), to: channel)
             for (_, json) in state.publicByKind { Self.write(json, to: channel) }
             for notice in state.notices { Self.write(notice, to: channel) }
@@ -101,7 +103,18 @@ public final class ScreenFeed: Sendable {
         case .left(let peer, let reason, _):
             update { state in
                 state.present?[peer.id] = nil
+                state.away.remove(peer.id)
                 return [Self.json(PeerNotice(type: "left", peer: peer, reason: reason.rawValue))]
+            }
+        case .away(let peer):
+            update { state in
+                state.away.insert(peer.id)
+                return [Self.json(PeerNotice(type: "away", peer: peer, reason: nil))]
+            }
+        case .back(let peer):
+            update { state in
+                state.away.remove(peer.id)
+                return [Self.json(PeerNotice(type: "back", peer: peer, reason: nil))]
             }
         case .sent(let message, let recipients):
             guard let body = try? JSONEncoder().encode(message) else { return }
@@ -153,6 +166,7 @@ public final class ScreenFeed: Sendable {
     private struct Hello: Encodable {
         let type: String, host: String, game: String, capacity: Int, url: String, qr: String
         let players: [Peer]
+        let away: [PeerID]
     }
 
     private struct PeerNotice: Encodable {
