@@ -31,7 +31,7 @@ public struct LANAdvertising: Service {
         @Sendable func advertisement(_ status: ServerStatus) throws(AdvertisementError) -> HostAdvertisement {
             try HostAdvertisement(
                 serverID: configuration.serverID, name: status.name, game: configuration.game.rawValue,
-                protocolVersion: WireCodec.supportedVersions.max()!, players: status.players, capacity: status.capacity,
+                protocolVersion: WireCodec.supportedVersions.min()!, players: status.players, capacity: status.capacity,
                 state: status.isPlaying ? .playing : .lobby, joinCodeRequired: configuration.joinCode != nil, tcpPort: port,
                 bluetooth: bluetooth)
         }

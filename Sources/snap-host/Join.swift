@@ -60,7 +60,9 @@ struct Join: AsyncParsableCommand {
         let logger = Logger(label: "snap-host")
         let quitter = QuitOnSignal()  // first: a signal while connecting must not be lost
         let name = player ?? ProcessInfo.processInfo.environment["USER"] ?? "player"
-        let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
+        var configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
+        let resume = ResumeStore.standard()
+        configuration.resumeTokens = resume?.tokens(for: (try? PlayerName.validate(name)) ?? name) ?? [:]
         let session: PlayerSession
         do {
             if let route = JoinTargetParser.address(self.target, channel: channel, adapter: adapter, logger: logger) {
@@ -75,8 +77,15 @@ struct Join: AsyncParsableCommand {
         }
         quitter.connected(session)  // before saying so: a signal from then on must say bye
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
+        if session.resumed { Terminal.out("resumed: your seat was kept; your score (and cards) are as you left them") }
+        if let token = session.resumeToken {
+            do { try resume?.keep(token, for: session.hostID, name: session.me.name) } catch {
+                logger.warning("resume token not kept", metadata: ["error": "\(error)"])
+            }
+        }
         for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
         let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, PlayStyle(self))
+        if reason != .connectionDropped { resume?.forget(session.hostID, name: session.me.name) }  // the seat is given up for good
         Terminal.err("disconnected: \(reason)")
         switch reason {
         case .userQuit, .serverQuit: return

@@ -71,6 +71,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Milliseconds of silence before a player is dropped.")
     var heartbeatTimeout: Int64 = HeartbeatConfiguration.default.timeout.nanoseconds / 1_000_000
 
+    @Option(help: "Seconds a player's seat (name, score, cards) is kept after its connection drops, for it to come back (0-3600; 0 keeps none).")
+    var resumeGrace: Double = Double(ServerConfiguration.defaultResumeGrace.nanoseconds) / 1e9
+
     @Option(help: "Milliseconds a new connection has to say hello.")
     var handshakeTimeout: Int64 = ServerConfiguration.defaultHandshakeTimeout.nanoseconds / 1_000_000
 
@@ -112,6 +115,7 @@ struct Serve: AsyncParsableCommand {
         configuration.joinCode = joinCode
         configuration.handshakeTimeout = .milliseconds(handshakeTimeout)
         configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
+        configuration.resumeGrace = .nanoseconds(Int64((resumeGrace.isFinite ? min(max(resumeGrace, -1), 4000) : -1) * 1e9))  // clamped: checked by validate()
         return configuration
     }
 

@@ -24,7 +24,8 @@ import threading
 import time
 from typing import Any, Callable, Iterable
 
-PROTOCOL_VERSIONS = (1,)
+PROTOCOL_VERSIONS = (1,)  # what tests speak unless they ask for more
+SPOKEN_VERSIONS = (1, 2)  # every version this client can speak (section 18: resume, away, back)
 DEFAULT_MAX_FRAME = 65536
 NONCE_BYTES = 16
 PROOF_CONTEXT = b"snap-host join v1"
@@ -180,7 +181,7 @@ class Client:
 
     Recorded by the reader thread (guarded by ``cond``):
       * ``apps``: every ``app`` message received, as dicts (with ``from`` set by the host);
-      * ``events``: every ``joined`` / ``left`` message, as dicts;
+      * ``events``: every ``joined`` / ``left`` (and, in version 2, ``away`` / ``back``) message, as dicts;
       * ``peers``: the other clients now present, ``{id: name}``;
       * ``bye``: the host's ``bye`` if one came; ``end_reason`` once the connection ended:
         ``userQuit``, ``serverQuit``, ``connectionDropped`` or ``protocolError``;
@@ -197,8 +198,11 @@ class Client:
         versions: Iterable[int] = PROTOCOL_VERSIONS,
         timeout: float = 5.0,
         heartbeat: bool = True,
+        resume: str | None = None,
     ):
+        """`resume`: a resume token from an earlier welcome (version 2) to take that seat back."""
         self.name = name
+        self._resume = resume
         self.cond = threading.Condition()
         self.apps: list[dict] = []
         self.events: list[dict] = []
@@ -257,6 +261,8 @@ class Client:
         client_hello: dict[str, Any] = {"type": "clientHello", "version": self.version, "name": name}
         if hello["joinCodeRequired"] and join_code is not None:
             client_hello["proof"] = join_proof(join_code, nonce)
+        if self.version >= 2 and self._resume is not None:
+            client_hello["resume"] = self._resume
         self.client_hello = client_hello
         self._send_raw(encode_message(client_hello))
         answer = _recv_frame(self.sock, self._decoder, self._pending, deadline)
@@ -434,6 +440,10 @@ class Client:
         elif kind == "left":
             with self.cond:
                 self.peers.pop(message["peer"]["id"], None)
+                self.events.append(message)
+                self.cond.notify_all()
+        elif kind in ("away", "back") and self.version >= 2:
+            with self.cond:
                 self.events.append(message)
                 self.cond.notify_all()
         elif kind == "bye":

@@ -14,7 +14,7 @@ GAMES = 3
 def play_games(level: str) -> tuple[list[str], list[int]]:
     """Plays GAMES quick trivia games (two bots each; in the second a third bot is killed) and
     returns the host's stderr and its line count after each game."""
-    host, port = start_host("--log-level", level, "--mode", "timed", "--rounds", "1", "--question-time", "0.5",
+    host, port = start_host("--log-level", level, "--resume-grace", "0.5", "--mode", "timed", "--rounds", "1", "--question-time", "0.5",
                             "--result-time", "0", "--start-when-full", "--max-players", "2")
     counts: list[int] = []
     try:

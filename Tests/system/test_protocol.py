@@ -136,15 +136,49 @@ def test_version_negotiation(start_host, clients):
     # The client picks the highest common version.
     client = snapclient.Client(host.host, host.port, "multi", versions=(1, 2, 3))
     clients.append(client)
-    assert client.client_hello["version"] == 1 and client.welcome["version"] == 1
+    assert client.client_hello["version"] == 2 and client.welcome["version"] == 2
+    old = snapclient.Client(host.host, host.port, "old", versions=(1,))
+    clients.append(old)
+    assert old.welcome["version"] == 1 and "resumeToken" not in old.welcome
     # No common version: the client gives up before sending a hello.
     with pytest.raises(snapclient.Denied) as denied:
-        snapclient.Client(host.host, host.port, "future", versions=(2,))
+        snapclient.Client(host.host, host.port, "future", versions=(3,))
     assert denied.value.reason == "versionMismatch"
     # A hello with a version the host does not speak is denied.
     with RawConnection(host.host, host.port) as conn:
-        answer = conn.handshake("future", version=2)
-    assert answer == {"type": "deny", "reason": "versionMismatch", "detail": "version 2 is not spoken here (1)"}
+        answer = conn.handshake("future", version=3)
+    assert answer == {"type": "deny", "reason": "versionMismatch", "detail": "version 3 is not spoken here (1, 2)"}
+
+
+def test_version_2_keeps_a_dropped_seat_and_gives_it_back_for_the_token(start_host, clients):
+    """docs/PROTOCOL.md, section 18, byte for byte: resumeToken, away, back, resumed; a version 1
+    player hears of none of it; a spent or unknown token asks for a new seat."""
+    host = start_host("--resume-grace", "2")
+    ada = snapclient.Client(host.host, host.port, "Ada", versions=(1, 2))
+    bob = snapclient.Client(host.host, host.port, "Bob", versions=(1, 2))
+    old = snapclient.Client(host.host, host.port, "Cy", versions=(1,))
+    clients.extend([bob, old])
+    token = ada.welcome["resumeToken"]
+    assert len(base64.b64decode(token)) == 16 and ada.welcome.get("resumed") is None
+    assert bob.welcome["resumeToken"] != token
+    ada.abort()  # the link drops, no bye
+    away = {"type": "away", "peer": {"id": ada.id, "name": "Ada"}, "graceMs": 2000}
+    assert bob.wait_for(lambda: away in bob.events, 5), bob.events
+    assert host.players() == 3, "the seat is kept"
+    again = snapclient.Client(host.host, host.port, "anything", versions=(1, 2), resume=token)
+    clients.append(again)
+    assert again.welcome["you"] == {"id": ada.id, "name": "Ada"}
+    assert again.welcome["resumed"] is True and again.welcome["resumeToken"] == token
+    assert sorted(peer["name"] for peer in again.welcome["peers"]) == ["Bob", "Cy"]
+    assert bob.wait_for(lambda: {"type": "back", "peer": {"id": ada.id, "name": "Ada"}} in bob.events, 5), bob.events
+    assert not any(event["type"] in ("away", "back", "left") for event in old.events), old.events
+    # Dropped again, and not back within the grace period: gone, the token spent.
+    again.abort()
+    left = {"type": "left", "peer": {"id": ada.id, "name": "Ada"}, "reason": "connectionDropped"}
+    assert old.wait_for(lambda: left in old.events, 6), old.events
+    fresh = snapclient.Client(host.host, host.port, "Ada", versions=(1, 2), resume=token)
+    clients.append(fresh)
+    assert fresh.id != ada.id and "resumed" not in fresh.welcome
 
 
 def test_deny_precedence(start_host, clients):

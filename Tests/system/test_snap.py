@@ -60,6 +60,12 @@ def replay(path) -> list[dict]:
             assert game.snap(entry["player"]) == entry["valid"], entry
         elif kind == "leave":
             game.leave(entry["player"])
+        elif kind == "away":
+            game.away.add(entry["player"])
+            game.move_off_away()
+        elif kind == "back":
+            game.away.discard(entry["player"])
+            game.move_off_away()
         elif kind == "end":
             assert game.counts() == {c["id"]: c["cards"] for c in entry["cards"]}, (game.counts(), entry)
             assert len(game.removed) == entry["removed"]
@@ -95,6 +101,7 @@ class PyGame:
         for n, card in enumerate(deck):
             self.down[players[n % len(players)]].append(card)
         self.status = {p: "playing" for p in players}
+        self.away: set[int] = set()  # seats kept while the link is down: their turns are skipped
         self.removed: list[int] = []
         self.flips = 0
         self.turn = 0
@@ -108,11 +115,19 @@ class PyGame:
         return [p for p, r in tops if ranks.count(r) >= 2]
 
     def next_turn(self, index):
+        """The next seat still playing, skipping those away unless everyone playing is."""
+        fallback = None
         for step in range(1, len(self.ids) + 1):
             candidate = (index + step) % len(self.ids)
             if self.status[self.ids[candidate]] == "playing":
-                return candidate
-        return None
+                if self.ids[candidate] not in self.away:
+                    return candidate
+                fallback = candidate if fallback is None else fallback
+        return fallback
+
+    def move_off_away(self):
+        if self.turn is not None and self.ids[self.turn] in self.away:
+            self.turn = self.next_turn(self.turn)
 
     def settle(self):
         for p in self.playing():
@@ -202,7 +217,7 @@ def test_three_bots_play_games_to_a_winner_and_the_replay_log_recomputes_them(pr
 
 def test_a_fourth_client_is_denied_in_progress_and_a_killed_player_is_removed(procs, tmp_path):
     log = tmp_path / "replay.jsonl"
-    host, port = start_snap_host("--max-players", "3", "--max-flips", "3000", "--replay-log", str(log))
+    host, port = start_snap_host("--max-players", "3", "--max-flips", "3000", "--replay-log", str(log), "--resume-grace", "1")
     procs.append(host)
     # Slow enough that the game is surely still running when the fourth client knocks.
     slow = ("--bot", "--reaction-ms", "20", "--flip-ms", "15")

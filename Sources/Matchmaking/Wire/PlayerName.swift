@@ -37,7 +37,7 @@ public enum PlayerName {
     }
 
     /// The key names are compared by.
-    static func uniquenessKey(_ name: String) -> String { name.lowercased() }
+    public static func uniquenessKey(_ name: String) -> String { name.lowercased() }
 
     private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {

@@ -59,18 +59,20 @@ public struct SnapMatch: Hashable, Sendable {
     /// The seats, in turn order (the order players were admitted).
     public private(set) var seats: [Seat]
     /// The seat whose turn it is to flip (nil once the game is over).
-    public private(set) var turn: Int?
+    public internal(set) var turn: Int?
     /// Cards taken out of play by players who left.
     public private(set) var removed: [Card] = []
     /// Flips so far.
     public private(set) var flips = 0
     /// Events applied so far (flips, snaps, leaves that changed something): the version of the
     /// table players see, which a snap names so a stale one is recognised.
-    public private(set) var seq = 0
+    public internal(set) var seq = 0
     /// The flip after which the game ends on card count.
     public let maxFlips: Int
     /// Set once the game is over.
     public private(set) var outcome: Outcome?
+    /// Players whose link is down (their seats and cards kept): their turns are skipped.
+    public internal(set) var away: Set<PeerID> = []
 
     /// Deals a deck shuffled with `seed` round-robin to `players` (at least 2), starting with
     /// the first, who also flips first.
@@ -231,13 +233,17 @@ public struct SnapMatch: Hashable, Sendable {
         if let turn, !seats[turn].isPlaying { self.turn = nextPlaying(after: turn) }
     }
 
-    /// The next seat after `index` still playing (wrapping round).
-    private func nextPlaying(after index: Int) -> Int? {
+    /// The next seat after `index` still playing (wrapping round), skipping players who are
+    /// away unless everyone still playing is.
+    func nextPlaying(after index: Int) -> Int? {
+        var anyPlaying: Int?
         for step in 1...seats.count {
             let candidate = (index + step) % seats.count
-            if seats[candidate].isPlaying { return candidate }
+            guard seats[candidate].isPlaying else { continue }
+            if !away.contains(seats[candidate].peer.id) { return candidate }
+            anyPlaying = anyPlaying ?? candidate
         }
-        return nil
+        return anyPlaying
     }
 
     private mutating func endOnCardCount() {

@@ -168,7 +168,7 @@ public struct SnapTable: GameTable {
     // MARK: Helpers
 
     /// After an event: tell everyone the table, and end the game when it is over.
-    private mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Effect] {
+    mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Effect] {
         let everyone = game.seats.filter { $0.status != .left }.map(\.peer.id)
         var effects: [Effect] = [.send(.table(Self.view(game, event: event)), to: everyone)]
         guard let outcome = game.outcome else {
@@ -202,7 +202,11 @@ public struct SnapTable: GameTable {
 
     /// Every seat as players see it.
     static func seats(_ game: SnapMatch) -> [SeatView] {
-        game.seats.map { SeatView(id: $0.peer.id, name: $0.peer.name, top: $0.top, faceDown: $0.faceDown.count, faceUp: $0.faceUp.count, status: $0.status) }
+        game.seats.map {
+            SeatView(
+                id: $0.peer.id, name: $0.peer.name, top: $0.top, faceDown: $0.faceDown.count, faceUp: $0.faceUp.count, status: $0.status,
+                away: game.away.contains($0.peer.id) ? true : nil)
+        }
     }
 
     /// The table as players see it.

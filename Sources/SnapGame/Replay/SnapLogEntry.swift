@@ -8,6 +8,8 @@ import Matchmaking
 /// {"kind":"deal","seed":42,"maxFlips":5000,"players":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"}]}
 /// {"kind":"flip","player":1,"card":17}
 /// {"kind":"snap","player":2,"snappers":[2,1],"valid":true}
+/// {"kind":"away","player":1}
+/// {"kind":"back","player":1}
 /// {"kind":"leave","player":1}
 /// {"kind":"end","winners":[2],"ended":"lastPlayer","flips":120,"cards":[{"id":1,"cards":0},{"id":2,"cards":40}],"removed":12}
 /// ```
@@ -19,6 +21,10 @@ public enum SnapLogEntry: Hashable, Sendable {
     /// `player` snapped (the judge's first among `snappers`, all of whom snapped in the
     /// collection window, in judged order); `valid` says whether it won or paid.
     case snap(player: PeerID, snappers: [PeerID], valid: Bool)
+    /// `player`'s link dropped; its seat and cards are kept, its turns skipped.
+    case away(player: PeerID)
+    /// `player` took its seat back.
+    case back(player: PeerID)
     /// `player` left; their cards left play.
     case leave(player: PeerID)
     /// The game ended: the winners, why, and every seat's card count (the state to check).
@@ -53,6 +59,10 @@ extension SnapLogEntry: Codable {
             self = .snap(
                 player: try c.decode(PeerID.self, forKey: .player), snappers: try c.decode([PeerID].self, forKey: .snappers),
                 valid: try c.decode(Bool.self, forKey: .valid))
+        case "away":
+            self = .away(player: try c.decode(PeerID.self, forKey: .player))
+        case "back":
+            self = .back(player: try c.decode(PeerID.self, forKey: .player))
         case "leave":
             self = .leave(player: try c.decode(PeerID.self, forKey: .player))
         case "end":
@@ -82,6 +92,12 @@ extension SnapLogEntry: Codable {
             try c.encode(player, forKey: .player)
             try c.encode(snappers, forKey: .snappers)
             try c.encode(valid, forKey: .valid)
+        case .away(let player):
+            try c.encode("away", forKey: .kind)
+            try c.encode(player, forKey: .player)
+        case .back(let player):
+            try c.encode("back", forKey: .kind)
+            try c.encode(player, forKey: .player)
         case .leave(let player):
             try c.encode("leave", forKey: .kind)
             try c.encode(player, forKey: .player)

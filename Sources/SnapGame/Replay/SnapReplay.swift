@@ -66,6 +66,10 @@ public enum SnapReplay {
                 case .won where valid, .paid where !valid: break
                 case let outcome: throw .diverged(line: line, detail: "snap gave \(outcome), the log says valid=\(valid)")
                 }
+            case .away(let player):
+                _ = game.setAway(player, true)
+            case .back(let player):
+                _ = game.setAway(player, false)
             case .leave(let player):
                 game.leave(player)
             case .end(let outcome, let flips, let cards, let removed):

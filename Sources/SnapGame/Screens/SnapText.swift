@@ -22,10 +22,12 @@ public enum SnapText {
             let paid = state.event.players?.count ?? 0
             event = "false snap: \(name(state.event.player)) paid \(paid) card\(paid == 1 ? "" : "s")\(paid > 0 ? " to " + list(state.event.players) : "")"
         case "leave": event = "removed: \(name(state.event.player)) and their cards left the game"
+        case "away": event = "away: \(name(state.event.player)) is reconnecting; their turns are skipped"
+        case "back": event = "back: \(name(state.event.player))"
         default: event = nil
         }
         let seats = state.seats.map { seat -> String in
-            let status = seat.status == .playing ? "" : ", \(seat.status.rawValue)"
+            let status = seat.status == .playing ? (seat.away == true ? ", away" : "") : ", \(seat.status.rawValue)"
             return "\(seat.name) \(seat.top?.description ?? "-") (\(seat.cards)\(status))"
         }
         let table = "table \(state.seq): " + seats.joined(separator: ", ") + " | turn: " + (state.turn.map(name) ?? "-")

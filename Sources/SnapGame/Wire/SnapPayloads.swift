@@ -14,6 +14,9 @@ public struct SeatView: Hashable, Sendable, Codable {
     public var faceUp: Int
     /// `playing`, `out` or `left`.
     public var status: SeatStatus
+    /// True while the player's link is down and its seat kept (its turns are skipped); absent
+    /// otherwise.
+    public var away: Bool?
 
     /// Cards held.
     public var cards: Int { faceDown + faceUp }
@@ -21,7 +24,7 @@ public struct SeatView: Hashable, Sendable, Codable {
 
 /// What just happened at the table.
 public struct TableEvent: Hashable, Sendable, Codable {
-    /// `deal`, `flip`, `snap`, `falseSnap` or `leave`.
+    /// `deal`, `flip`, `snap`, `falseSnap`, `leave`, `away` or `back`.
     public var type: String
     /// Who did it (none for `deal`).
     public var player: PeerID?

@@ -30,7 +30,7 @@ extension TriviaGame {
             let accepted: [Action] = [
                 .send(.accepted(AnswerAccepted(question: round.number, choice: given.choice, final: settings.mode == .first)), to: [id])
             ]
-            if round.expected.isSubset(of: round.answers.keys) {
+            if everyoneHereAnswered(round) {
                 return accepted + close(round, because: .everyoneAnswered, now: arrivedAt)
             }
             state = .asking(round)

@@ -78,6 +78,8 @@ public struct TriviaGame: Sendable {
     /// Where the game is.
     public internal(set) var state: State = .ready
     var players: [PeerID: Player]
+    /// Players whose link dropped (their seats, and points, are kept): no question waits for them.
+    var away: Set<PeerID> = []
 
     /// A game of `questions` for `players` (at least one question).
     public init(questions: [DealtQuestion], players: [Peer], settings: TriviaSettings) {
@@ -157,6 +159,7 @@ public struct TriviaGame: Sendable {
     /// A player left: its points leave with it, and the open question stops waiting for it.
     public mutating func playerLeft(_ id: PeerID, now: Int64) -> [Action] {
         guard players.removeValue(forKey: id) != nil else { return [] }
+        away.remove(id)
         switch state {
         case .ready, .over:
             return []
@@ -170,7 +173,7 @@ public struct TriviaGame: Sendable {
             round.answers[id] = nil
             round.firstCorrectClose = firstCorrectClose(in: round)
             if round.expected.isEmpty { return close(round, because: .noPlayers, now: now) }
-            if round.expected.isSubset(of: round.answers.keys) { return close(round, because: .everyoneAnswered, now: now) }
+            if everyoneHereAnswered(round) { return close(round, because: .everyoneAnswered, now: now) }
             state = .asking(round)
             return []
         }

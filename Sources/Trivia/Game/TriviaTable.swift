@@ -123,7 +123,7 @@ public struct TriviaTable: GameTable {
     }
 
     /// Runs one event on the game, and returns to the lobby when it ends.
-    private mutating func advance(_ game: inout TriviaGame, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
+    mutating func advance(_ game: inout TriviaGame, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
         var effects = event(&game).map(Self.lift)
         if game.isOver {
             state = .lobby

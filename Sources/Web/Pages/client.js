@@ -26,12 +26,25 @@ var SnapLink = (function () {
     return bytesToBase64(Sha256.hmac(Sha256.utf8(code), Sha256.concat(Sha256.utf8(CONTEXT), base64ToBytes(nonceBase64))));
   }
 
+  /* The seat this phone holds (protocol version 2): {serverId, name, token} in localStorage, so a
+     page closed, reloaded or woken from sleep takes the seat back (same name, score and cards)
+     while the host keeps it. One phone, one seat. */
+  var SEAT = "snap.seat";
+  function savedSeat() {
+    try { return JSON.parse(localStorage.getItem(SEAT) || "null"); } catch (e) { return null; }
+  }
+  function saveSeat(serverId, name, token) {
+    localStorage.setItem(SEAT, JSON.stringify({ serverId: serverId, name: name, token: token }));
+  }
+  function forgetSeat() { localStorage.removeItem(SEAT); }
+
   /* handlers: hello(serverHello) -> false to stop (e.g. a code is needed), welcome(msg),
-     deny(reason, detail), bye(reason, detail), joined(peer), left(peer, reason), app(body, from),
-     closed() (the link ended without deny or bye). */
+     deny(reason, detail), bye(reason, detail), joined(peer), left(peer, reason), away(peer),
+     back(peer), app(body, from), closed() (the link ended without deny or bye). */
   function Link(name, code, handlers) {
     this.name = name;
     this.code = code;
+    this.serverId = null;
     this.handlers = handlers;
     this.ended = false;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -83,20 +96,31 @@ var SnapLink = (function () {
     var h = this.handlers, self = this;
     switch (message.type) {
       case "serverHello":
-        if (message.versions.indexOf(1) < 0) {
+        var version = message.versions.indexOf(2) >= 0 ? 2 : message.versions.indexOf(1) >= 0 ? 1 : 0;
+        if (!version) {
           this.finish(function () { h.deny("versionMismatch", "the host speaks protocol versions " + message.versions.join(", ")); });
           return;
         }
         if (h.hello(message) === false) { this.abandon(); return; }
-        var hello = { type: "clientHello", version: 1, name: this.name };
+        this.serverId = message.serverId;
+        var hello = { type: "clientHello", version: version, name: this.name };
         if (message.joinCodeRequired) hello.proof = proof(this.code || "", message.nonce);
+        var seat = savedSeat();
+        if (version >= 2 && seat && seat.serverId === message.serverId && seat.name.toLowerCase() === this.name.toLowerCase()) {
+          hello.resume = seat.token;
+        }
         this.send(hello);
         break;
-      case "welcome": h.welcome(message); break;
+      case "welcome":
+        if (message.resumeToken) saveSeat(this.serverId, message.you.name, message.resumeToken);
+        h.welcome(message);
+        break;
       case "deny": this.finish(function () { h.deny(message.reason, message.detail); }); break;
       case "bye": this.finish(function () { h.bye(message.reason, message.detail); }); break;
       case "joined": h.joined(message.peer); break;
       case "left": h.left(message.peer, message.reason); break;
+      case "away": h.away(message.peer); break;
+      case "back": h.back(message.peer); break;
       case "ping":
         this.send({ type: "pong", seq: message.seq, sent: message.sent, received: received, replied: now() });
         break;
@@ -105,5 +129,5 @@ var SnapLink = (function () {
     }
   };
 
-  return { Link: Link, now: now, proof: proof };
+  return { Link: Link, now: now, proof: proof, savedSeat: savedSeat, forgetSeat: forgetSeat };
 })();

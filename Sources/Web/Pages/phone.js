@@ -1,11 +1,12 @@
 /* The phone page: join with a name (remembered on the phone), then the lobby and the game.
-   A reload, or a phone waking from sleep, joins again at once with the same name. */
+   A reload, a page closed and opened again, or a phone waking from sleep takes its seat back
+   (same name, score and cards) while the host keeps it (the seat's token: client.js). */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var views = ["join-view", "lobby-view", "question-view", "result-view", "snap-view", "over-view", "end-view"];
 
-  var link = null, hello = null, me = null, roster = {}, playing = false;
+  var link = null, hello = null, me = null, roster = {}, away = {}, playing = false, resuming = false;
   var lastSnap = "";
   var question = null, table = null, countdownTimer = null, retry = null, retryUntil = 0;
   var code = codeFromFragment();
@@ -27,7 +28,7 @@
     element.innerHTML = "";
     items.forEach(function (item) {
       var li = document.createElement("li");
-      li.textContent = item.text;
+      li.textContent = item.text + (item.away ? " (reconnecting\u2026)" : "");
       if (item.mine) li.className = "mine";
       element.appendChild(li);
     });
@@ -55,6 +56,14 @@
 
   var handlers = {
     hello: function (message) {
+      var seat = SnapLink.savedSeat();
+      if (resuming && (!seat || seat.serverId !== message.serverId)) {  /* a seat on an earlier run of the host */
+        SnapLink.forgetSeat();
+        resuming = false;
+        show("join-view");
+        return false;
+      }
+      resuming = false;
       hello = message;
       text("host-name", message.name);
       document.title = message.name + " \u2014 snap-host";
@@ -70,12 +79,13 @@
     welcome: function (message) {
       me = message.you;
       roster = {};
+      away = {};
       message.peers.forEach(function (peer) { roster[peer.id] = peer.name; });
       roster[me.id] = me.name;
       sessionStorage.setItem("snap.joined", "1");
       retryUntil = 0;
       text("me", me.name);
-      text("lobby-title", "You're in, " + me.name + "!");
+      text("lobby-title", message.resumed ? "Welcome back, " + me.name + "!" : "You're in, " + me.name + "!");
       say("");
       showLobby(null);
     },
@@ -85,15 +95,19 @@
         return;
       }
       if (reason === "wrongJoinCode") { code = null; $("code-row").hidden = false; $("code").value = ""; }
+      SnapLink.forgetSeat();
       sessionStorage.removeItem("snap.joined");
       show("join-view");
       say(denySentence(reason, detail));
     },
     bye: function (reason, detail) {
+      if (reason !== "connectionDropped") SnapLink.forgetSeat();  /* the seat is given up for good */
       ended(byeSentence(reason, detail), reason !== "serverQuit");
     },
     joined: function (peer) { roster[peer.id] = peer.name; refreshLobby(); },
-    left: function (peer) { delete roster[peer.id]; refreshLobby(); },
+    left: function (peer) { delete roster[peer.id]; delete away[peer.id]; refreshLobby(); },
+    away: function (peer) { away[peer.id] = true; refreshLobby(); },
+    back: function (peer) { delete away[peer.id]; refreshLobby(); },
     app: function (body, from) { if (from === 0 && body && body.kind) game(body); },
     closed: function () {
       if (!me) { show("join-view"); say("Cannot reach the host. Is it still running? Try again."); return; }
@@ -175,7 +189,7 @@
   }
 
   function refreshLobby() {
-    var names = Object.keys(roster).map(function (id) { return { text: roster[id], mine: me && +id === me.id }; });
+    var names = Object.keys(roster).map(function (id) { return { text: roster[id], mine: me && +id === me.id, away: away[id] }; });
     list($("lobby-players"), names);
     var s = lobbyStatus, count = names.length;
     var capacity = s ? s.capacity : hello ? hello.capacity : "?";
@@ -333,8 +347,13 @@
   window.addEventListener("pagehide", function () { if (link) link.abandon(); });
 
   show("join-view");
+  var seat = SnapLink.savedSeat();
   if (sessionStorage.getItem("snap.joined") && $("name").value) {  /* a reload: the same player again */
     retryUntil = Date.now() + 15000;
+    join(true);
+  } else if (seat) {  /* the page was closed with a seat held: take it back, if this host still keeps it */
+    $("name").value = seat.name;
+    resuming = true;
     join(true);
   }
 })();

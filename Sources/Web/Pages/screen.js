@@ -6,7 +6,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var SECTIONS = ["tv-lobby", "tv-question", "tv-standings", "tv-snap", "tv-over"];
 
-  var host = null, players = {}, lobby = null, question = null, answered = [], timer = null, lastSnap = "";
+  var host = null, players = {}, away = {}, lobby = null, question = null, answered = [], timer = null, lastSnap = "";
   var inGame = false, overUntil = 0, lobbyTimer = null, startsAt = null;
   setInterval(function () { if (startsAt && !$("tv-lobby").hidden) lobbyLine(); }, 250);
 
@@ -33,6 +33,9 @@
         host = m;
         players = {};
         m.players.forEach(function (p) { players[p.id] = p.name; });
+        away = {};
+        (m.away || []).forEach(function (id) { away[id] = true; });
+        showAway();
         text("host-name", m.host);
         document.title = m.host + " \u2014 snap-host";
         $("qr").innerHTML = m.qr;
@@ -44,7 +47,9 @@
         showLobby();
         break;
       case "joined": players[m.peer.id] = m.peer.name; if (!inGame) showLobby(); break;
-      case "left": delete players[m.peer.id]; if (!inGame) showLobby(); break;
+      case "left": delete players[m.peer.id]; delete away[m.peer.id]; showAway(); if (!inGame) showLobby(); break;
+      case "away": away[m.peer.id] = true; showAway(); if (!inGame) showLobby(); break;
+      case "back": delete away[m.peer.id]; showAway(); if (!inGame) showLobby(); break;
       case "sent":
         if (m.to === "all") game(m.body);
         else if (m.kind === "accepted" && question) { m.to.forEach(function (id) { if (answered.indexOf(id) < 0) answered.push(id); }); showAnswered(); }
@@ -69,6 +74,12 @@
     }
   }
 
+  /* "Alice is reconnecting…": players whose link dropped, their seats kept. */
+  function showAway() {
+    var names = Object.keys(away).map(nameOf);
+    text("notice", names.length === 0 ? "" : names.join(", ") + (names.length === 1 ? " is" : " are") + " reconnecting\u2026");
+  }
+
   function showLobby() {
     if (Date.now() < overUntil) {  /* the podium stays up a while after a game */
       clearTimeout(lobbyTimer);
@@ -76,7 +87,7 @@
       return;
     }
     show("tv-lobby");
-    var names = Object.keys(players).map(function (id) { return players[id]; });
+    var names = Object.keys(players).map(function (id) { return players[id] + (away[id] ? " (reconnecting\u2026)" : ""); });
     var capacity = lobby ? lobby.capacity : host ? host.capacity : "?";
     text("lobby-count", names.length ? names.length + " of " + capacity + " players" : "Waiting for players");
     lobbyLine();

@@ -1,0 +1,49 @@
+import Matchmaking
+
+extension TriviaGame {
+    /// Whether everyone taking part in `round` who is here (not away) has answered. With nobody
+    /// here the question waits for its deadline: someone may come back to answer it.
+    func everyoneHereAnswered(_ round: Round) -> Bool {
+        let here = round.expected.subtracting(away)
+        return !here.isEmpty && here.isSubset(of: round.answers.keys)
+    }
+
+    /// A player's link dropped: it keeps its points and its place in the open question, which
+    /// no longer waits for it (it closes at once if everyone else here has answered).
+    public mutating func playerAway(_ id: PeerID, now: Int64) -> [Action] {
+        guard players[id] != nil else { return [] }
+        away.insert(id)
+        guard case .asking(let round) = state, everyoneHereAnswered(round) else { return [] }
+        return close(round, because: .everyoneAnswered, now: now)
+    }
+
+    /// A player who was away is back: it is told the game so far (its points on the
+    /// scoreboard) and the open question with the time left, and its own answer if it gave one.
+    public mutating func playerBack(_ id: PeerID, now: Int64) -> [Action] {
+        guard players[id] != nil, away.remove(id) != nil else { return [] }
+        let next: Int
+        var open: [Action] = []
+        switch state {
+        case .ready, .over:
+            return []
+        case .showingResult(let number, _):
+            next = number + 1
+        case .asking(let round):
+            next = round.expected.contains(id) ? round.number : round.number + 1
+            if round.expected.contains(id) {
+                let question = round.question
+                let asked = QuestionAsked(
+                    number: round.number, of: questions.count, text: question.text, answers: question.answers,
+                    category: question.source.category, mode: settings.mode, durationMs: max(0, round.deadline - now) / 1000,
+                    deadline: round.deadline)
+                open.append(.send(.question(asked), to: [id]))
+                if let given = round.answers[id] {
+                    let accepted = AnswerAccepted(question: round.number, choice: given.choice, final: settings.mode == .first)
+                    open.append(.send(.accepted(accepted), to: [id]))
+                }
+            }
+        }
+        let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard)
+        return [.send(.game(info), to: [id])] + open
+    }
+}
