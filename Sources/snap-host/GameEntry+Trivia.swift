@@ -10,13 +10,14 @@ extension GameEntry {
             if serve.snap.isUsed { throw ValidationError("the snap options need --game snap") }
         },
         prepare: { serve in
-            let bank: QuestionBank
+            let file: QuestionBank
             do {
-                bank = try serve.trivia.loadBank()
+                file = try serve.trivia.loadBank()
             } catch {
                 Terminal.err("snap-host: \(error)")
                 throw ExitCode(65)
             }
+            let bank = try serve.trivia.chosen(from: file)
             let table = TriviaTable(bank: bank, settings: serve.trivia.settings, startRule: serve.trivia.startRule, capacity: serve.maxPlayers)
             return { session, logger, feed in
                 let screen = TriviaHostScreen()

@@ -1,12 +1,18 @@
 import ArgumentParser
 import FoundationEssentials
 import GameRuntime
+import Matchmaking
 import Trivia
 
 /// `serve`'s trivia options (with `--game trivia`).
 struct TriviaOptions: ParsableArguments {
-    @Option(help: "Question bank (JSON, see docs/TRIVIA.md). Default: the built-in bank.")
+    @Option(help: "Question bank: snap-host's JSON, CSV (question,correct,wrong,...) or Open Trivia DB's JSON (docs/TRIVIA.md). Default: the built-in bank.")
     var questions: String?
+
+    @Option(help: ArgumentHelp(
+        "Ask only questions of this category (ignoring case); repeat it or separate names with commas. An unknown name lists the bank's categories.",
+        valueName: "name"))
+    var category: [String] = []
 
     @Option(help: "Scoring: `first` (first correct answer scores and ends the question) or `timed` (every correct answer before the deadline scores).")
     var mode: TriviaMode?
@@ -14,7 +20,7 @@ struct TriviaOptions: ParsableArguments {
     @Option(help: "Seconds per question, overriding the bank's own limits (default: the bank's, else 20).")
     var questionTime: Double?
 
-    @Option(help: "Questions per game (default: the whole bank).")
+    @Option(help: "Questions per game (default: \(TriviaSettings.defaultRounds), fewer if the bank has fewer).")
     var rounds: Int?
 
     @Flag(help: "Start a game as soon as --max-players players are present.")
@@ -28,11 +34,13 @@ struct TriviaOptions: ParsableArguments {
 
     /// Whether any trivia option was given.
     var isUsed: Bool {
-        questions != nil || mode != nil || questionTime != nil || rounds != nil || startWhenFull || startAfter != nil || resultTime != nil
+        isUsedBeyondStart || startWhenFull || startAfter != nil
     }
 
     /// Whether a trivia option other than the start rule was given (Snap! shares the start rule).
-    var isUsedBeyondStart: Bool { questions != nil || mode != nil || questionTime != nil || rounds != nil || resultTime != nil }
+    var isUsedBeyondStart: Bool {
+        questions != nil || !category.isEmpty || mode != nil || questionTime != nil || rounds != nil || resultTime != nil
+    }
 
     func validate() throws {
         if startWhenFull, startAfter != nil { throw ValidationError("--start-when-full and --start-after exclude each other") }
@@ -47,7 +55,7 @@ struct TriviaOptions: ParsableArguments {
         var settings = TriviaSettings()
         settings.mode = mode ?? .first
         settings.questionTime = questionTime.map { Int64($0 * 1_000_000) }
-        settings.rounds = rounds
+        if let rounds { settings.rounds = rounds }
         if let resultTime { settings.resultTime = Int64(resultTime * 1_000_000) }
         return settings
     }
@@ -63,6 +71,25 @@ struct TriviaOptions: ParsableArguments {
     func loadBank() throws(QuestionBankError) -> QuestionBank {
         guard let questions else { return QuestionBank.embedded() }
         return try QuestionBank.load(path: questions)
+    }
+
+    /// The questions of the `--category` categories (all of them without the option). Each
+    /// value is a category's name, or names separated by commas (a value naming a category as a
+    /// whole is that category, commas and all). An unknown name is a usage error listing the
+    /// bank's categories.
+    func chosen(from bank: QuestionBank) throws -> QuestionBank {
+        guard !category.isEmpty else { return bank }
+        let known = Set(bank.categories.map { $0.name.lowercased() })
+        let names = category.flatMap { value in
+            let whole = value.trimmingWhitespaceAndNewlines()
+            return known.contains(whole.lowercased()) ? [whole] : value.split(separator: ",").map { $0.trimmingWhitespaceAndNewlines() }
+        }.filter { !$0.isEmpty }
+        guard !names.isEmpty else { throw ValidationError("--category: expected a category name") }
+        do {
+            return try bank.only(categories: names)
+        } catch {
+            throw ValidationError("--category: \(error)")
+        }
     }
 }
 

@@ -45,15 +45,15 @@ import Testing
         let error = Self.problem(#"{"questions": [ {"question": "x", "answers": [}"#)
         #expect(error?.source == "quiz.json")
         #expect(error?.entry == nil)
-        #expect(error?.description.hasPrefix("quiz.json: not valid JSON") == true)
+        #expect(error?.description == "quiz.json:1:47: not valid JSON: expected a value, found '}'")
     }
 
     @Test func anEmptyBankIsRefused() {
-        #expect(Self.problem(#"{"questions": []}"#)?.description == "quiz.json: the bank has no questions")
+        #expect(Self.problem(#"{"questions": []}"#)?.description == "quiz.json:1:15: the bank has no questions")
     }
 
     @Test func theTopLevelMustHoldAQuestionsArray() {
-        #expect(Self.problem(#"[{"question": "x"}]"#)?.problem == #"expected an object with a "questions" array at the top level"#)
+        #expect(Self.problem(#"[{"question": "x"}]"#)?.problem == #"expected an object with a "questions" array (snap-host's format) or a "results" array (Open Trivia DB's) at the top level"#)
         #expect(Self.problem(#"{"questions": {"question": "x"}}"#)?.problem == #""questions" must be an array"#)
     }
 
@@ -65,46 +65,50 @@ import Testing
             ]}
             """)
         #expect(error?.entry == 2)
-        #expect(error?.description == #"quiz.json: entry 2 ("What is the capital of a country with a…"): only one answer; a question needs 2 to 9"#)
+        #expect(error?.description == #"quiz.json:3:81: entry 2 ("What is the capital of a country with a…"): only one answer; a question needs 2 to 9"#)
     }
 
     @Test func aQuestionWithNoCorrectAnswerIsRefused() {
         let error = Self.problem(#"{"questions": [{"question": "Pick", "answers": [{"text": "a"}, {"text": "b", "correct": false}]}]}"#)
-        #expect(error?.description == #"quiz.json: entry 1 ("Pick"): no answer is marked correct"#)
+        #expect(error?.description == #"quiz.json:1:48: entry 1 ("Pick"): no answer is marked correct"#)
     }
 
     @Test func twoCorrectAnswersAreRefused() {
         let error = Self.problem(#"{"questions": [{"question": "Pick", "answers": [{"text": "a", "correct": true}, {"text": "b", "correct": true}]}]}"#)
         #expect(error?.problem == "answers 1 and 2 are both marked correct; mark exactly one")
+        #expect(Bank.at(error) == "1:81")  // the second correct answer
     }
 
     @Test(arguments: [
-        (#"{"answers": []}"#, #"missing "question""#),
-        (#"{"question": 7, "answers": []}"#, #""question" must be a string"#),
-        (#"{"question": "  "}"#, #"missing "answers""#),
-        (#"{"question": "Q", "answers": "a,b"}"#, #""answers" must be an array"#),
-        (#"{"question": "Q", "answers": []}"#, "no answers; a question needs 2 to 9"),
-        (#"{"question": "Q", "answers": ["a", "b"]}"#, #"answer 1: expected an object with "text""#),
-        (#"{"question": "Q", "answers": [{"txt": "a"}]}"#, #"answer 1: missing "text" string"#),
-        (#"{"question": "Q", "answers": [{"text": "a", "correct": "yes"}, {"text": "b"}]}"#, #"answer 1: "correct" must be true or false"#),
-        (#"{"question": "Q", "answers": [{"text": "a", "correct": true}, {"text": " "}]}"#, "answer 2 is empty"),
-        (#"{"question": "Q", "answers": [{"text": "Same", "correct": true}, {"text": "same"}]}"#, "answers 1 and 2 are the same"),
-        (#"{"question": "Q", "category": 3, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""category" must be a string"#),
-        (#"{"question": "Q", "category": "", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""category" must be 1-40 characters"#),
-        (#"{"question": "Q", "timeLimit": "5", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""timeLimit" must be a number of seconds"#),
-        (#"{"question": "Q", "timeLimit": 0.5, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""timeLimit" 0.5 is outside 1-600 seconds"#),
-        (#"{"question": "", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, "the question text is empty"),
-        ("7", "expected an object"),
+        (#"{"answers": []}"#, #"missing "question""#, "1:16"),
+        (#"{"question": 7, "answers": []}"#, #""question" must be a string"#, "1:29"),
+        (#"{"question": "  "}"#, #"missing "answers""#, "1:16"),
+        (#"{"question": "Q", "answers": "a,b"}"#, #""answers" must be an array"#, "1:45"),
+        (#"{"question": "Q", "answers": []}"#, "no answers; a question needs 2 to 9", "1:45"),
+        (#"{"question": "Q", "answers": ["a", "b"]}"#, #"answer 1: expected an object with "text""#, "1:46"),
+        (#"{"question": "Q", "answers": [{"txt": "a"}]}"#, #"answer 1: missing "text" string"#, "1:46"),
+        (#"{"question": "Q", "answers": [{"text": "a", "correct": "yes"}, {"text": "b"}]}"#, #"answer 1: "correct" must be true or false"#, "1:71"),
+        (#"{"question": "Q", "answers": [{"text": "a", "correct": true}, {"text": " "}]}"#, "answer 2 is empty", "1:87"),
+        (#"{"question": "Q", "answers": [{"text": "Same", "correct": true}, {"text": "same"}]}"#, "answers 1 and 2 are the same", "1:90"),
+        (#"{"question": "Q", "category": 3, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""category" must be a string"#, "1:46"),
+        (#"{"question": "Q", "category": "", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""category" must be 1-40 characters"#, "1:46"),
+        (#"{"question": "Q", "timeLimit": "5", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""timeLimit" must be a number of seconds"#, "1:47"),
+        (#"{"question": "Q", "timeLimit": 0.5, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, #""timeLimit" 0.5 is outside 1-600 seconds"#, "1:47"),
+        (#"{"question": "", "answers": [{"text": "a", "correct": true}, {"text": "b"}]}"#, "the question text is empty", "1:29"),
+        ("7", "expected an object", "1:16"),
     ])
-    func everyRuleNamesTheProblem(entry: String, problem: String) {
+    func everyRuleNamesTheProblemAndWhereItIs(entry: String, problem: String, at: String) {
         let error = Self.problem(#"{"questions": [\#(entry)]}"#)
         #expect(error?.entry == 1)
         #expect(error?.problem == problem)
+        #expect(Bank.at(error) == at)
     }
 
     @Test func tenAnswersAreTooManyForOneKey() {
         let answers = (1...10).map { #"{"text": "a\#($0)"\#($0 == 1 ? #", "correct": true"# : "")}"# }.joined(separator: ",")
-        #expect(Self.problem(#"{"questions": [{"question": "Q", "answers": [\#(answers)]}]}"#)?.problem == "10 answers; at most 9 (players answer with one key, 1-9)")
+        let error = Self.problem(#"{"questions": [{"question": "Q", "answers": [\#(answers)]}]}"#)
+        #expect(error?.problem == "10 answers; at most 9 (players answer with one key, 1-9)")
+        #expect(Bank.at(error) == "1:207")  // the tenth answer's text
     }
 
     @Test func aRepeatedQuestionIsRefused() {
@@ -112,6 +116,7 @@ import Testing
         let error = Self.problem(#"{"questions": [\#(entry), \#(entry.replacingOccurrences(of: "Same?", with: "same?"))]}"#)
         #expect(error?.entry == 2)
         #expect(error?.problem == "the same question as entry 1")
+        #expect(Bank.at(error) == "1:112")  // the second "same?"
     }
 
     @Test func loadingAFileNamesItInErrors() throws {

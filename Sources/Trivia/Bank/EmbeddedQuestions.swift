@@ -1,5 +1,6 @@
-/// The bank built into snap-host: 70 questions written for this project, across
-/// categories. The first answer listed is the correct one; the host shuffles answers per question.
+/// The bank built into snap-host: 70 questions written for this project, each in one of 11
+/// categories (docs/TRIVIA.md lists them, for `--category`). The first answer listed is the
+/// correct one; the host shuffles answers per question.
 enum EmbeddedQuestions {
     static let json = #"""
 {"questions": [
@@ -58,12 +59,12 @@ enum EmbeddedQuestions {
     {"question": "What is the binary number 101 in decimal?", "answers": [{"text": "5", "correct": true}, {"text": "3"}, {"text": "6"}, {"text": "101"}], "category": "Technology"},
     {"question": "Which programming language is named after a comedy group?", "answers": [{"text": "Python", "correct": true}, {"text": "Ruby"}, {"text": "Swift"}, {"text": "Java"}], "category": "Technology"},
     {"question": "Which TCP port does HTTPS use by default?", "answers": [{"text": "443", "correct": true}, {"text": "80"}, {"text": "22"}, {"text": "8080"}], "category": "Technology"},
-    {"question": "Who wrote \"Romeo and Juliet\"?", "answers": [{"text": "William Shakespeare", "correct": true}, {"text": "Charles Dickens"}, {"text": "Jane Austen"}, {"text": "Geoffrey Chaucer"}], "category": "Arts"},
-    {"question": "Which painter cut off part of his own ear?", "answers": [{"text": "Vincent van Gogh", "correct": true}, {"text": "Pablo Picasso"}, {"text": "Claude Monet"}, {"text": "Salvador Dalí"}], "category": "Arts"},
+    {"question": "Who wrote \"Romeo and Juliet\"?", "answers": [{"text": "William Shakespeare", "correct": true}, {"text": "Charles Dickens"}, {"text": "Jane Austen"}, {"text": "Geoffrey Chaucer"}], "category": "Arts & Letters"},
+    {"question": "Which painter cut off part of his own ear?", "answers": [{"text": "Vincent van Gogh", "correct": true}, {"text": "Pablo Picasso"}, {"text": "Claude Monet"}, {"text": "Salvador Dalí"}], "category": "Arts & Letters"},
     {"question": "How many strings does a standard violin have?", "answers": [{"text": "Four", "correct": true}, {"text": "Five"}, {"text": "Six"}, {"text": "Three"}], "category": "Music"},
     {"question": "Which instrument usually has 88 keys?", "answers": [{"text": "The piano", "correct": true}, {"text": "The organ"}, {"text": "The accordion"}, {"text": "The harpsichord"}], "category": "Music"},
     {"question": "Who composed the violin concertos \"The Four Seasons\"?", "answers": [{"text": "Antonio Vivaldi", "correct": true}, {"text": "Johann Sebastian Bach"}, {"text": "Wolfgang Amadeus Mozart"}, {"text": "George Frideric Handel"}], "category": "Music"},
-    {"question": "What is the plural of \"mouse\", the animal?", "answers": [{"text": "Mice", "correct": true}, {"text": "Mouses"}, {"text": "Mousen"}, {"text": "Meese"}], "category": "Language"},
+    {"question": "What is the plural of \"mouse\", the animal?", "answers": [{"text": "Mice", "correct": true}, {"text": "Mouses"}, {"text": "Mousen"}, {"text": "Meese"}], "category": "Arts & Letters"},
     {"question": "Paella comes from which country?", "answers": [{"text": "Spain", "correct": true}, {"text": "Italy"}, {"text": "Mexico"}, {"text": "Portugal"}], "category": "Food"},
     {"question": "What is the main ingredient of guacamole?", "answers": [{"text": "Avocado", "correct": true}, {"text": "Tomato"}, {"text": "Lime"}, {"text": "Pea"}], "category": "Food"},
     {"question": "Sushi rice is traditionally seasoned with which vinegar?", "answers": [{"text": "Rice vinegar", "correct": true}, {"text": "Malt vinegar"}, {"text": "Balsamic vinegar"}, {"text": "Cider vinegar"}], "category": "Food"},

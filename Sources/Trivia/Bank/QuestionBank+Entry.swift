@@ -1,83 +1,108 @@
-import FoundationEssentials
-import Matchmaking
+/// The part of a question a rule is about, so that each format can point at it in its file.
+enum QuestionPart: Hashable {
+    case text
+    /// The answers as a whole (too few of them).
+    case answers
+    /// One answer, 0-based.
+    case answer(Int)
+    case category
+    case timeLimit
+}
 
-/// A problem in one entry of a bank, before the entry's number is known.
+/// A broken rule in one question, before it is placed in a file.
 struct EntryProblem: Error {
-    var question: String?
+    var part: QuestionPart
     var problem: String
 }
 
-extension QuestionBank {
-    /// Reads one entry of the `questions` array.
-    static func question(from entry: JSONValue) throws(EntryProblem) -> TriviaQuestion {
-        guard case .object(let fields) = entry else { throw EntryProblem(problem: "expected an object") }
-        guard case .string(let rawText)? = fields["question"] else {
-            throw EntryProblem(problem: fields["question"] == nil ? "missing \"question\"" : "\"question\" must be a string")
-        }
-        let text = rawText.trimmingWhitespaceAndNewlines()
-        func fail(_ problem: String) -> EntryProblem { EntryProblem(question: text, problem: problem) }
-        guard let answersValue = fields["answers"] else { throw fail("missing \"answers\"") }
-        guard case .array(let answerValues) = answersValue else { throw fail("\"answers\" must be an array") }
-        var answers: [String] = []
-        var correct: [Int] = []
-        for (index, value) in answerValues.enumerated() {
-            guard case .object(let answer) = value else { throw fail("answer \(index + 1): expected an object with \"text\"") }
-            guard case .string(let answerText)? = answer["text"] else { throw fail("answer \(index + 1): missing \"text\" string") }
-            switch answer["correct"] {
-            case nil, .bool(false)?: break
-            case .bool(true)?: correct.append(index)
-            default: throw fail("answer \(index + 1): \"correct\" must be true or false")
-            }
-            answers.append(answerText.trimmingWhitespaceAndNewlines())
-        }
-        guard !correct.isEmpty || answers.count < 2 else { throw fail("no answer is marked correct") }
-        guard correct.count <= 1 else {
-            throw fail("answers \(correct.map { String($0 + 1) }.joined(separator: " and ")) are both marked correct; mark exactly one")
-        }
-        var category: String?
-        switch fields["category"] {
-        case nil, .null?: break
-        case .string(let value)?: category = value.trimmingWhitespaceAndNewlines()
-        default: throw fail("\"category\" must be a string")
-        }
-        var timeLimit: Double?
-        switch fields["timeLimit"] {
-        case nil, .null?: break
-        case .integer(let value)?: timeLimit = Double(value)
-        case .number(let value)?: timeLimit = value
-        default: throw fail("\"timeLimit\" must be a number of seconds")
-        }
-        let question = TriviaQuestion(text: text, answers: answers, correctIndex: correct.first ?? 0, category: category, timeLimit: timeLimit)
-        try check(question)
-        return question
+/// A question read from a file, with where it and its parts are.
+struct LocatedQuestion {
+    var question: TriviaQuestion
+    /// The 1-based entry of a JSON bank's array; nil for a CSV row.
+    var entry: Int?
+    /// Where the entry (or the row) starts; nil for a bank built in code.
+    var position: SourcePosition?
+    /// Where its parts are, as far as the format knows.
+    var parts: [QuestionPart: SourcePosition] = [:]
+
+    /// How the bank's other questions refer to this one: `entry 3`, or `line 14` in a CSV bank.
+    var name: String {
+        if let entry { return "entry \(entry)" }
+        return "line \(position?.line ?? 0)"
     }
 
-    /// The rules every question obeys.
+    /// The problem placed at its part (or, failing that, at the entry).
+    func placing(_ problem: EntryProblem) -> BankProblem {
+        var at = parts[problem.part]
+        if at == nil, case .answer = problem.part { at = parts[.answers] }
+        return BankProblem(problem.problem, at: at ?? position, entry: entry, question: question.text)
+    }
+}
+
+/// Collects a file's questions in order, each checked against the rules and the questions before
+/// it, so that the first problem in the file is the one reported.
+struct BankBuilder {
+    let source: String
+    private(set) var questions: [TriviaQuestion] = []
+    /// The name of the first question of each text, lowercased.
+    private var firstOf: [String: String] = [:]
+
+    init(source: String) { self.source = source }
+
+    mutating func add(_ located: LocatedQuestion) throws(BankProblem) {
+        do throws(EntryProblem) {
+            try QuestionBank.check(located.question)
+        } catch {
+            throw located.placing(error)
+        }
+        let key = located.question.text.lowercased()
+        if let first = firstOf[key] { throw located.placing(EntryProblem(part: .text, problem: "the same question as \(first)")) }
+        firstOf[key] = located.name
+        questions.append(located.question)
+    }
+
+    /// The bank; without questions, an error at `emptyAt`.
+    func bank(emptyAt: SourcePosition?) throws(BankProblem) -> QuestionBank {
+        guard !questions.isEmpty else { throw BankProblem("the bank has no questions", at: emptyAt) }
+        return QuestionBank(checked: questions, source: source)
+    }
+}
+
+extension QuestionBank {
+    /// The rules every question obeys, whatever its format.
     static func check(_ question: TriviaQuestion) throws(EntryProblem) {
-        func fail(_ problem: String) -> EntryProblem { EntryProblem(question: question.text, problem: problem) }
-        guard !question.text.isEmpty else { throw fail("the question text is empty") }
-        guard question.text.count <= maxQuestionLength else { throw fail("the question is longer than \(maxQuestionLength) characters") }
+        guard !question.text.isEmpty else { throw EntryProblem(part: .text, problem: "the question text is empty") }
+        guard question.text.count <= maxQuestionLength else {
+            throw EntryProblem(part: .text, problem: "the question is longer than \(maxQuestionLength) characters")
+        }
         guard question.answers.count >= 2 else {
-            throw fail(question.answers.count == 1 ? "only one answer; a question needs 2 to \(maxAnswers)" : "no answers; a question needs 2 to \(maxAnswers)")
+            throw EntryProblem(
+                part: .answers,
+                problem: question.answers.count == 1 ? "only one answer; a question needs 2 to \(maxAnswers)" : "no answers; a question needs 2 to \(maxAnswers)")
         }
         guard question.answers.count <= maxAnswers else {
-            throw fail("\(question.answers.count) answers; at most \(maxAnswers) (players answer with one key, 1-9)")
+            throw EntryProblem(
+                part: .answer(maxAnswers), problem: "\(question.answers.count) answers; at most \(maxAnswers) (players answer with one key, 1-9)")
         }
         for (index, answer) in question.answers.enumerated() {
-            guard !answer.isEmpty else { throw fail("answer \(index + 1) is empty") }
-            guard answer.count <= maxAnswerLength else { throw fail("answer \(index + 1) is longer than \(maxAnswerLength) characters") }
+            guard !answer.isEmpty else { throw EntryProblem(part: .answer(index), problem: "answer \(index + 1) is empty") }
+            guard answer.count <= maxAnswerLength else {
+                throw EntryProblem(part: .answer(index), problem: "answer \(index + 1) is longer than \(maxAnswerLength) characters")
+            }
             if let earlier = question.answers[..<index].firstIndex(where: { $0.lowercased() == answer.lowercased() }) {
-                throw fail("answers \(earlier + 1) and \(index + 1) are the same")
+                throw EntryProblem(part: .answer(index), problem: "answers \(earlier + 1) and \(index + 1) are the same")
             }
         }
-        guard question.answers.indices.contains(question.correctIndex) else { throw fail("no answer is marked correct") }
+        guard question.answers.indices.contains(question.correctIndex) else { throw EntryProblem(part: .answers, problem: "no answer is marked correct") }
         if let category = question.category {
             guard !category.isEmpty, category.count <= maxCategoryLength else {
-                throw fail("\"category\" must be 1-\(maxCategoryLength) characters")
+                throw EntryProblem(part: .category, problem: "\"category\" must be 1-\(maxCategoryLength) characters")
             }
         }
         if let timeLimit = question.timeLimit, !timeLimits.contains(timeLimit) {
-            throw fail("\"timeLimit\" \(timeLimit) is outside \(Int(timeLimits.lowerBound))-\(Int(timeLimits.upperBound)) seconds")
+            throw EntryProblem(
+                part: .timeLimit,
+                problem: "\"timeLimit\" \(timeLimit) is outside \(Int(timeLimits.lowerBound))-\(Int(timeLimits.upperBound)) seconds")
         }
     }
 }

@@ -1,8 +1,8 @@
 import FoundationEssentials
-import Glibc
-import Matchmaking
+import GameRuntime
 
-/// A validated set of questions, loaded from JSON (see docs/TRIVIA.md for the format):
+/// A validated set of questions, loaded from a file in one of three formats (docs/TRIVIA.md):
+/// snap-host's JSON,
 ///
 /// ```json
 /// {"questions": [
@@ -12,11 +12,15 @@ import Matchmaking
 /// ]}
 /// ```
 ///
-/// Loading checks every entry and stops at the first problem, naming the file and the entry.
+/// CSV (`question,correct,wrong,wrong,category`), and Open Trivia DB's JSON.
+///
+/// Loading checks every question and stops at the first problem, naming the file, the line and
+/// the column.
 public struct QuestionBank: Hashable, Sendable {
     /// The questions, in the order of the file.
     public let questions: [TriviaQuestion]
-    /// Where they came from (a path, or `embedded bank`).
+    /// Where they came from: a path, or `embedded bank`; after ``only(categories:)``, followed
+    /// by the categories (`quiz.csv: Music, Film`).
     public let source: String
 
     /// Most answers a question may have: a player answers with one key, 1-9.
@@ -30,11 +34,17 @@ public struct QuestionBank: Hashable, Sendable {
     /// Allowed per-question time limits, in seconds.
     public static let timeLimits: ClosedRange<Double> = 1...600
 
-    /// Wraps questions that are already valid (``validate(_:)`` checks them).
+    /// Wraps questions built in code, checking them (``validate()``).
     public init(questions: [TriviaQuestion], source: String) throws(QuestionBankError) {
         self.questions = questions
         self.source = source
         try validate()
+    }
+
+    /// Wraps questions a ``BankBuilder`` checked.
+    init(checked questions: [TriviaQuestion], source: String) {
+        self.questions = questions
+        self.source = source
     }
 
     /// The bank built into snap-host, so `serve --game trivia` works without a file.
@@ -52,62 +62,46 @@ public struct QuestionBank: Hashable, Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw QuestionBankError(source: path, problem: "cannot read the file (\(Self.reason(error)))")
+            throw QuestionBankError(source: path, problem: "cannot read the file (\(POSIX.describe(error)))")
         }
         return try parse(data, source: path)
     }
 
-    /// Parses and validates JSON text; `source` names it in errors.
+    /// Parses and validates a bank's bytes; `source` names it in errors and picks the format: a
+    /// name ending in `.csv` is CSV, `.json` JSON; otherwise a text starting with `{` or `[` is
+    /// JSON, anything else CSV. JSON with a `results` array is Open Trivia DB's format.
     public static func parse(_ data: Data, source: String) throws(QuestionBankError) -> QuestionBank {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: data)
+        do throws(BankProblem) {
+            let text = try BankText(utf8: data)
+            return isCSV(source: source, text: text) ? try fromCSV(text, source: source) : try fromJSON(text, source: source)
         } catch {
-            throw QuestionBankError(source: source, problem: "not valid JSON (\(Self.reason(error)))")
+            throw error.error(in: source)
         }
-        guard case .object(let top) = root, let list = top["questions"] else {
-            throw QuestionBankError(source: source, problem: "expected an object with a \"questions\" array at the top level")
-        }
-        guard case .array(let entries) = list else {
-            throw QuestionBankError(source: source, problem: "\"questions\" must be an array")
-        }
-        var questions: [TriviaQuestion] = []
-        for (offset, entry) in entries.enumerated() {
-            do throws(EntryProblem) {
-                questions.append(try Self.question(from: entry))
-            } catch {
-                throw QuestionBankError(source: source, entry: offset + 1, question: error.question, problem: error.problem)
+    }
+
+    private static func isCSV(source: String, text: BankText) -> Bool {
+        let name = source.split(separator: "/").last ?? ""
+        if let dot = name.lastIndex(of: ".") {
+            switch name[name.index(after: dot)...].lowercased() {
+            case "csv": return true
+            case "json": return false
+            default: break
             }
         }
-        return try QuestionBank(questions: questions, source: source)
+        let first = text.scalars.first { !$0.properties.isWhitespace }
+        return first != "{" && first != "["
     }
 
     /// Checks every rule of the format on questions built in code.
     public func validate() throws(QuestionBankError) {
-        guard !questions.isEmpty else { throw QuestionBankError(source: source, problem: "the bank has no questions") }
-        var seen: [String: Int] = [:]
-        for (offset, question) in questions.enumerated() {
-            do throws(EntryProblem) {
-                try Self.check(question)
-            } catch {
-                throw QuestionBankError(source: source, entry: offset + 1, question: question.text, problem: error.problem)
+        var builder = BankBuilder(source: source)
+        do throws(BankProblem) {
+            for (offset, question) in questions.enumerated() {
+                try builder.add(LocatedQuestion(question: question, entry: offset + 1))
             }
-            let key = question.text.lowercased()
-            if let first = seen[key] {
-                throw QuestionBankError(
-                    source: source, entry: offset + 1, question: question.text, problem: "the same question as entry \(first)")
-            }
-            seen[key] = offset + 1
+            _ = try builder.bank(emptyAt: nil)
+        } catch {
+            throw error.error(in: source)
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            let underlying = context.underlyingError.map { " \($0)" } ?? ""
-            return context.debugDescription + underlying
-        }
-        // A file that cannot be read: the system's words for it ("No such file or directory").
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        return "\(error)"
     }
 }

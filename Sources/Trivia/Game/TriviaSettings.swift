@@ -18,14 +18,16 @@ public struct TriviaSettings: Hashable, Sendable {
     public var questionTime: Int64?
     /// The time a question gets when neither `questionTime` nor the question sets one (20 s).
     public var defaultQuestionTime: Int64 = 20_000_000
-    /// How many questions a game asks; nil: the whole bank (fewer if the bank is smaller).
-    public var rounds: Int?
+    /// How many questions a game asks unless told otherwise (`--rounds`).
+    public static let defaultRounds = 10
+    /// How many questions a game asks (fewer if the bank is smaller); nil: the whole bank.
+    public var rounds: Int? = defaultRounds
     /// How long each question's result stays up before the next question (4 s).
     public var resultTime: Int64 = 4_000_000
     /// Who pressed first, and how long to wait for a slower link's earlier press.
     public var judge = PressJudge()
 
-    /// The defaults: `first` mode, 20 s questions, the whole bank, 4 s between questions.
+    /// The defaults: `first` mode, 20 s questions, 10 questions a game, 4 s between questions.
     public init() {}
 
     /// The time limit of a question under these settings.
