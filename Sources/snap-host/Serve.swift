@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
             with its countdown, the results and the standings; with `--game snap`, every flip and snap, \
             the table and the winner (docs/SNAP.md). Logs go to stderr. SIGTERM or SIGINT \
             tells every player `serverQuit` and exits 0. A question bank that cannot be used prints \
-            the file, the entry and the problem on stderr and exits 65 before listening.
+            FILE:LINE:COLUMN and the problem on stderr and exits 65 before listening.
             """)
 
     @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
