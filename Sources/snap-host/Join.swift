@@ -27,7 +27,7 @@ struct Join: AsyncParsableCommand {
     @Option(help: "Seconds to search the LAN for a host given by name.")
     var searchTimeout: Double = 5
 
-    @Option(help: "Your name (1-32 characters). Default: your user name.")
+    @Option(help: "Your name (1-32 characters). Default: asked for on a terminal (Enter takes your user name); your user name otherwise, and for --bot.")
     var player: String?
 
     @Option(help: "The host's join code, if it has one.")
@@ -59,19 +59,18 @@ struct Join: AsyncParsableCommand {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
         let quitter = QuitOnSignal()  // first: a signal while connecting must not be lost
-        let name = player ?? ProcessInfo.processInfo.environment["USER"] ?? "player"
-        let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
+        let prompt = NamePrompt(bot: bot)
+        guard var name = prompt.name(given: player) else { throw ExitCode.success }
         let session: PlayerSession
-        do {
-            if let route = JoinTargetParser.address(self.target, channel: channel, adapter: adapter, logger: logger) {
-                session = try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
-            } else {
-                let search = HostSearch(named: self.target, via: via ?? .any, adapter: adapter, logger: logger)
-                session = try await MatchmakingClient.join(
-                    finding: search, within: .milliseconds(Int64(searchTimeout * 1000)), configuration: configuration, logger: logger)
+        while true {
+            do {
+                session = try await join(as: name, logger: logger)
+                break
+            } catch {
+                let exit = Self.exit(for: error)  // says why on stderr
+                guard case .denied(.nameTaken, _, let free?) = error, let accepted = prompt.offer(free) else { throw exit }
+                name = accepted
             }
-        } catch {
-            throw Self.exit(for: error)
         }
         quitter.connected(session)  // before saying so: a signal from then on must say bye
         Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
@@ -86,9 +85,19 @@ struct Join: AsyncParsableCommand {
         }
     }
 
+    private func join(as name: String, logger: Logger) async throws(JoinError) -> PlayerSession {
+        let configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
+        if let route = JoinTargetParser.address(target, channel: channel, adapter: adapter, logger: logger) {
+            return try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
+        }
+        let search = HostSearch(named: target, via: via ?? .any, adapter: adapter, logger: logger)
+        return try await MatchmakingClient.join(
+            finding: search, within: .milliseconds(Int64(searchTimeout * 1000)), configuration: configuration, logger: logger)
+    }
+
     private static func exit(for error: JoinError) -> any Error {
         switch error {
-        case .denied(let reason, let detail):
+        case .denied(let reason, let detail, _):
             Terminal.err("denied: \(reason)")
             if !detail.isEmpty { Terminal.err("  \(detail)") }
             return ExitCode(2)

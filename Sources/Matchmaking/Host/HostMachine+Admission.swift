@@ -3,7 +3,7 @@ import NIOCore
 extension HostMachine {
     /// What admission makes of a hello: a denial with its reason, or a seat.
     enum Verdict: Hashable, Sendable {
-        case deny(DenyReason, detail: String)
+        case deny(DenyReason, detail: String, suggestion: String? = nil)
         case admit(name: String)
     }
 
@@ -33,7 +33,8 @@ extension HostMachine {
             return .deny(.full, detail: "the game is full (\(seats.count) of \(configuration.capacity) players)")
         }
         guard names[PlayerName.uniquenessKey(name)] == nil else {
-            return .deny(.nameTaken, detail: "another player is already called \(name)")
+            let free = PlayerName.freeVariant(of: name, among: names)
+            return .deny(.nameTaken, detail: "another player is already called \(name); \"\(free)\" is free", suggestion: free)
         }
         return .admit(name: name)
     }
@@ -42,8 +43,9 @@ extension HostMachine {
     /// first, listing everyone present; the others hear of it in the next roster batch.
     mutating func helloReceived(_ hello: ClientHello, nonce: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
         switch verdict(on: hello, nonce: nonce) {
-        case .deny(let reason, let detail):
-            return close(id, farewell: .deny(Deny(reason: reason, detail: detail)), leaving: nil, reason: "denied \(reason)", now: now)
+        case .deny(let reason, let detail, let suggestion):
+            let deny = Deny(reason: reason, detail: detail, suggestion: suggestion)
+            return close(id, farewell: .deny(deny), leaving: nil, reason: "denied \(reason)", now: now)
         case .admit(let name):
             return admit(name: name, version: hello.version, on: id, now: now)
         }

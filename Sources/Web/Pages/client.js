@@ -27,7 +27,7 @@ var SnapLink = (function () {
   }
 
   /* handlers: hello(serverHello) -> false to stop (e.g. a code is needed), welcome(msg),
-     deny(reason, detail), bye(reason, detail), joined(peer), left(peer, reason), app(body, from),
+     deny(reason, detail, suggestion), bye(reason, detail), joined(peer), left(peer, reason), app(body, from),
      closed() (the link ended without deny or bye). */
   function Link(name, code, handlers) {
     this.name = name;
@@ -93,7 +93,7 @@ var SnapLink = (function () {
         this.send(hello);
         break;
       case "welcome": h.welcome(message); break;
-      case "deny": this.finish(function () { h.deny(message.reason, message.detail); }); break;
+      case "deny": this.finish(function () { h.deny(message.reason, message.detail, message.suggestion); }); break;
       case "bye": this.finish(function () { h.bye(message.reason, message.detail); }); break;
       case "joined": h.joined(message.peer); break;
       case "left": h.left(message.peer, message.reason); break;
