@@ -18,12 +18,20 @@ extension HostRoute {
         let from = adapter.map { ", from \($0)" } ?? ""
         let description = channel.map { "\(address) (RFCOMM channel \($0)\(from))" } ?? "\(address) (RFCOMM, channel from SDP\(from))"
         return HostRoute(description) { bootstrap in
-            let socket = try await NIOThreadPool.singleton.runIfActive {
-                let remote = try BluetoothAddress(address)
-                let local = try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) }
-                let found = try channel ?? RFCOMM.lookUpChannel(of: remote, adapter: local)
-                logger.debug("RFCOMM connect", metadata: ["address": "\(remote)", "channel": "\(found)", "fromSDP": "\(channel == nil)"])
-                return try RFCOMM.connect(to: remote, channel: found, adapter: local)
+            let socket: Int32
+            do {
+                socket = try await NIOThreadPool.singleton.runIfActive {
+                    let remote = try BluetoothAddress(address)
+                    let local = try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) }
+                    let found = try channel ?? RFCOMM.lookUpChannel(of: remote, adapter: local)
+                    logger.debug("RFCOMM connect", metadata: ["address": "\(remote)", "channel": "\(found)", "fromSDP": "\(channel == nil)"])
+                    return try RFCOMM.connect(to: remote, channel: found, adapter: local)
+                }
+            } catch BluetoothUnavailable.connectFailed(let code, let detail) {
+                // The route names the device and channel; the client's sentence ends with the
+                // errno's words (TransportFailure), as over TCP.
+                logger.debug("RFCOMM route failed", metadata: ["error": "\(detail)"])
+                throw IOError(errnoCode: code, reason: detail)
             }
             do {
                 return try await bootstrap.withConnectedSocket(socket).get()

@@ -44,14 +44,14 @@ enum NIOEcho {
         // Server on one loop, client on the other, as the session benchmark's "separate loops".
         let loops = Array(MultiThreadedEventLoopGroup.singleton.makeIterator())
         let server = try await ServerBootstrap(group: loops[0])
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Echo(sink: hostSink)) }
             }
             .bind(host: "127.0.0.1", port: 0).get()
         let (replies, sink) = AsyncStream.makeStream(of: ByteBuffer.self)
         let client = try await ClientBootstrap(group: loops[1 % loops.count])
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collect(sink: sink)) }
             }

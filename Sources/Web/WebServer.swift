@@ -52,7 +52,7 @@ public final class WebServer: Service, Sendable {
             // connections unaccepted (no deadline running) for seconds in a burst.
             .serverChannelOption(.backlog, value: Int32(clamping: server.configuration.maxPendingHandshakes))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(
                 .writeBufferWaterMark,
                 value: .init(low: server.configuration.sendBufferLimit / 2, high: server.configuration.sendBufferLimit))

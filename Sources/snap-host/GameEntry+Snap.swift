@@ -11,11 +11,12 @@ extension GameEntry {
             guard serve.maxPlayers >= 2 else { throw ValidationError("snap needs --max-players of at least 2") }
         },
         prepare: { serve in
+            let path = serve.snap.replayLog ?? serve.replayDir.map(ReplayLog.file(in:))
             let replay: ReplayLog?
             do {
-                replay = try serve.snap.replayLog.map { try ReplayLog(path: $0) }
+                replay = try path.map { try ReplayLog(path: $0) }
             } catch {
-                Terminal.err("snap-host: \(serve.snap.replayLog ?? ""): cannot write the replay log")
+                Terminal.err("snap-host: \(path ?? ""): cannot write the replay log")
                 throw ExitCode(73)
             }
             let settings = serve.snap.settings(startAfter: serve.trivia.startAfter)

@@ -27,7 +27,7 @@ struct Join: AsyncParsableCommand {
     @Option(help: "Seconds to search the LAN for a host given by name.")
     var searchTimeout: Double = 5
 
-    @Option(help: "Your name (1-32 characters). Default: your user name.")
+    @Option(help: "Your name (1-32 characters). Default: asked for on a terminal (Enter takes your user name); your user name otherwise, and for --bot.")
     var player: String?
 
     @Option(help: "The host's join code, if it has one.")
@@ -59,45 +59,87 @@ struct Join: AsyncParsableCommand {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
         let quitter = QuitOnSignal()  // first: a signal while connecting must not be lost
-        let name = player ?? ProcessInfo.processInfo.environment["USER"] ?? "player"
-        var configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
-        let resume = ResumeStore.standard()
-        configuration.resumeTokens = resume?.tokens(for: (try? PlayerName.validate(name)) ?? name) ?? [:]
-        let session: PlayerSession
-        do {
-            if let route = JoinTargetParser.address(self.target, channel: channel, adapter: adapter, logger: logger) {
-                session = try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
-            } else {
-                let search = HostSearch(named: self.target, via: via ?? .any, adapter: adapter, logger: logger)
-                session = try await MatchmakingClient.join(
-                    finding: search, within: .milliseconds(Int64(searchTimeout * 1000)), configuration: configuration, logger: logger)
-            }
-        } catch {
-            throw Self.exit(for: error)
-        }
-        quitter.connected(session)  // before saying so: a signal from then on must say bye
-        Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
-        if session.resumed { Terminal.out("resumed: your seat was kept; your score (and cards) are as you left them") }
-        if let token = session.resumeToken {
-            do { try resume?.keep(token, for: session.hostID, name: session.me.name) } catch {
-                logger.warning("resume token not kept", metadata: ["error": "\(error)"])
+        let prompt = NamePrompt(bot: bot)
+        guard var name = prompt.name(given: player) else { throw ExitCode.success }
+        let store = ResumeStore.standard()
+        var session: PlayerSession
+        while true {
+            do {
+                session = try await join(as: name, tokens: store?.tokens(for: (try? PlayerName.validate(name)) ?? name) ?? [:], logger: logger)
+                break
+            } catch {
+                let exit = Self.exit(for: error)  // says why on stderr
+                guard case .denied(.nameTaken, _, let free?) = error, let accepted = prompt.offer(free) else { throw exit }
+                name = accepted
             }
         }
-        for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
-        let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, PlayStyle(self))
-        if reason != .connectionDropped { resume?.forget(session.hostID, name: session.me.name) }  // the seat is given up for good
-        Terminal.err("disconnected: \(reason)")
-        switch reason {
-        case .userQuit, .serverQuit: return
-        case .noNetwork: throw ExitCode(4)
-        case .denied: throw ExitCode(2)
-        case .connectionDropped, .protocolError: throw ExitCode(3)
+        while true {
+            quitter.connected(session)  // before saying so: a signal from then on must say bye
+            Terminal.out("connected to \(session.host.name) as \(session.me.name) (id \(session.me.id))")
+            if session.resumed { Terminal.out("resumed: your seat was kept; your score (and cards) are as you left them") }
+            if let token = session.resumeToken {
+                do { try store?.keep(token, for: session.hostID, name: session.me.name) } catch {
+                    logger.warning("resume token not kept", metadata: ["error": "\(error)"])
+                }
+            }
+            for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
+            let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, PlayStyle(self))
+            if reason == .connectionDropped, let again = await reconnect(session, quitter: quitter, logger: logger) {
+                session = again
+                continue
+            }
+            if reason != .connectionDropped { store?.forget(session.hostID, name: session.me.name) }  // the seat is given up for good
+            Terminal.err("disconnected: \(reason)")
+            switch reason {
+            case .userQuit, .serverQuit: return
+            case .noNetwork: throw ExitCode(4)
+            case .denied: throw ExitCode(2)
+            case .connectionDropped, .protocolError: throw ExitCode(3)
+            }
         }
     }
 
+    /// Joins as `name`, asking for a seat back on a host `tokens` holds one on.
+    private func join(as name: String, tokens: [UUID: String], logger: Logger) async throws(JoinError) -> PlayerSession {
+        var configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
+        configuration.resumeTokens = tokens
+        if let route = JoinTargetParser.address(target, channel: channel, adapter: adapter, logger: logger) {
+            return try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
+        }
+        let search = HostSearch(named: target, via: via ?? .any, adapter: adapter, logger: logger)
+        return try await MatchmakingClient.join(
+            finding: search, within: .milliseconds(Int64(searchTimeout * 1000)), configuration: configuration, logger: logger)
+    }
+
+    /// The link dropped while the host keeps the seat (a Wi-Fi blip, a host restarting its
+    /// network): tries to take it back once a second for up to ``reconnectFor``. Returns the new
+    /// session (the seat back, or a new one once the host gave it up), or nil: nothing to take
+    /// back, a refusal (said on stderr), or the time is up.
+    private func reconnect(_ dropped: PlayerSession, quitter: QuitOnSignal, logger: Logger) async -> PlayerSession? {
+        guard let token = dropped.resumeToken else { return nil }
+        quitter.reconnecting()  // a signal now ends the attempts at once
+        Terminal.err("connection lost: reconnecting to keep your seat…")
+        let deadline = ContinuousClock.now + Self.reconnectFor
+        while ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .seconds(1))
+            do {
+                return try await join(as: dropped.me.name, tokens: [dropped.hostID: token], logger: logger)
+            } catch .noNetwork, .connectionDropped {
+                continue
+            } catch {
+                _ = Self.exit(for: error)  // a refusal or a broken host: said on stderr
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// How long a dropped `join` tries to take its seat back: the host's default grace period.
+    static let reconnectFor = Duration.seconds(60)
+
     private static func exit(for error: JoinError) -> any Error {
         switch error {
-        case .denied(let reason, let detail):
+        case .denied(let reason, let detail, _):
             Terminal.err("denied: \(reason)")
             if !detail.isEmpty { Terminal.err("  \(detail)") }
             return ExitCode(2)
@@ -131,6 +173,9 @@ final class QuitOnSignal: Sendable {
     }
 
     func connected(_ session: PlayerSession) { self.session.withLock { $0 = session } }
+
+    /// Between links (reconnecting): a signal ends the attempt at once, as before connecting.
+    func reconnecting() { session.withLock { $0 = nil } }
 }
 
 import Synchronization

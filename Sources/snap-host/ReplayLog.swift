@@ -7,6 +7,11 @@ import Synchronization
 final class ReplayLog: Sendable {
     private let file: Mutex<POSIX.AppendFile>
 
+    /// The file in a replay folder (`serve --replay-dir DIR`): `DIR/snap-replay.jsonl`.
+    static func file(in directory: String) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + "snap-replay.jsonl"
+    }
+
     init(path: String) throws {
         file = Mutex(try POSIX.AppendFile(path: path))
     }

@@ -80,6 +80,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A JSON file of serve options (keys are the long option names: {\"max-players\": 12}); options on the command line override it.")
     var config: String?
 
+    @Option(help: "A folder for replay logs: Snap! appends each game to DIR/snap-replay.jsonl (unless --replay-log names the file); the other games keep none. The service sets it to its state directory, /var/lib/snap-host.")
+    var replayDir: String?
+
     @OptionGroup(title: "Trivia (with --game trivia)") var trivia: TriviaOptions
 
     @OptionGroup(title: "Snap! (with --game snap)") var snap: SnapOptions

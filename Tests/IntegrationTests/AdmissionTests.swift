@@ -39,7 +39,7 @@ import Testing
     @Test func namesAreUniqueCaseInsensitively() async throws {
         let host = try await TestHost.start()
         _ = try await host.join("Ann")
-        await #expect(throws: JoinError.denied(.nameTaken, detail: "another player is already called ANN")) {
+        await #expect(throws: JoinError.denied(.nameTaken, detail: "another player is already called ANN; \"ANN 2\" is free", suggestion: "ANN 2")) {
             try await host.join("  ANN ")
         }
         await host.server.shutdown()

@@ -14,10 +14,10 @@ final class DelayProxy: Sendable {
 
     static func start(to targetPort: Int, delay: TimeAmount) async throws -> DelayProxy {
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { inbound in
                 ClientBootstrap(group: inbound.eventLoop)
-                    .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .channelOption(.tcpOption(.tcp_nodelay), value: 1)
                     .connect(host: "127.0.0.1", port: targetPort)
                     .flatMapThrowing { outbound in
                         try inbound.pipeline.syncOperations.addHandler(DelayForwarder(peer: outbound, delay: delay))

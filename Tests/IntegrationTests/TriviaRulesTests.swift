@@ -110,7 +110,7 @@ import Trivia
             _ = try await trivia.host.join("ann")
             Issue.record("a second Ann was admitted")
         } catch {
-            guard case .denied(.nameTaken, _) = error else { Issue.record("denied for \(error)"); return }
+            guard case .denied(.nameTaken, _, _) = error else { Issue.record("denied for \(error)"); return }
         }
         try dee.sendRaw(question: 1, choice: asked.right)
         #expect(await dee.rejected() == .notInThisQuestion)

@@ -190,6 +190,12 @@ import Testing
         #expect(client.state.lastEnd == .denied(reason))
     }
 
+    @Test func aSuggestedNameIsReported() {
+        var client = Self.awaitingWelcome()
+        let deny = Deny(reason: .nameTaken, detail: "taken", suggestion: "Ada 2")
+        #expect(client.received(.deny(deny), now: Fixtures.at(ms: 20)) == .close(.denied(.nameTaken), farewell: nil, detail: "taken", suggestion: "Ada 2"))
+    }
+
     // MARK: protocol errors
 
     @Test(arguments: Fixtures.oneOfEach.filter { $0.typeName != "serverHello" })

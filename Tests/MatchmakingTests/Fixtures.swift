@@ -50,6 +50,7 @@ enum Fixtures {
         .welcome(welcome()),
         .welcome(welcome(you: cy, peers: [])),
         .deny(Deny(reason: .full, detail: "the game is full (3 of 3 players)")),
+        .deny(Deny(reason: .nameTaken, detail: "another player is already called Ada; \"Ada 2\" is free", suggestion: "Ada 2")),
         .joined(Joined(peer: cy)),
         .left(Left(peer: bob, reason: .connectionDropped)),
         .ping(Ping(seq: 7, sent: 1_234_567)),

@@ -184,7 +184,8 @@ import Testing
         for name in ["Ada", "ada", "ADA", "aDa"] {
             let result = host.hello(name).result
             #expect(result.denial?.reason == .nameTaken)
-            #expect(result.denial?.detail == "another player is already called \(name)")
+            #expect(result.denial?.detail == "another player is already called \(name); \"\(name) 2\" is free")
+            #expect(result.denial?.suggestion == "\(name) 2")
         }
         host.join("Émile")
         #expect(host.hello("éMILE").result.denial?.reason == .nameTaken)

@@ -126,10 +126,10 @@ extension HostResult where Link == Int {
         return nil
     }
 
-    /// The denial written (reason and detail), if any.
-    var denial: (reason: DenyReason, detail: String)? {
+    /// The denial written (reason, detail and suggestion), if any.
+    var denial: (reason: DenyReason, detail: String, suggestion: String?)? {
         for write in writes {
-            if case .close(_, .deny(let deny)?) = write { return (deny.reason, deny.detail) }
+            if case .close(_, .deny(let deny)?) = write { return (deny.reason, deny.detail, deny.suggestion) }
         }
         return nil
     }

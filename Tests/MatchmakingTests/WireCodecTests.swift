@@ -67,6 +67,20 @@ import Testing
         #expect(
             string(.deny(Deny(reason: .wrongJoinCode, detail: "the join code is wrong")))
                 == #"{"detail":"the join code is wrong","reason":"wrongJoinCode","type":"deny"}"#)
+        #expect(
+            string(.deny(Deny(reason: .nameTaken, detail: "taken", suggestion: "Ada 2")))
+                == #"{"detail":"taken","reason":"nameTaken","suggestion":"Ada 2","type":"deny"}"#)
+    }
+
+    @Test func aDenyDecodesWithOrWithoutASuggestion() throws {
+        let codec = WireCodec()
+        let old = ByteBuffer(string: #"{"type":"deny","reason":"nameTaken","detail":"taken"}"#)
+        #expect(try codec.decode(old) == .deny(Deny(reason: .nameTaken, detail: "taken", suggestion: nil)))
+        let new = ByteBuffer(string: #"{"type":"deny","reason":"nameTaken","detail":"taken","suggestion":"Ada 2"}"#)
+        #expect(try codec.decode(new) == .deny(Deny(reason: .nameTaken, detail: "taken", suggestion: "Ada 2")))
+        let null = ByteBuffer(string: #"{"type":"deny","reason":"full","detail":"full","suggestion":null}"#)
+        #expect(try codec.decode(null) == .deny(Deny(reason: .full, detail: "full")))
+        #expect(WireCodec.fastEncode(.deny(Deny(reason: .nameTaken, detail: "taken", suggestion: "Ada 2"))) == nil, "not a hot frame")
     }
 
     @Test func joinedAndLeftEncoding() {

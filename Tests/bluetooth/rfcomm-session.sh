@@ -2,8 +2,10 @@
 # Inside the VM of scripts/testbed-bt (host on hci0, clients on hci1): the matchmaking protocol
 # over real kernel RFCOMM. Checks: a client joins over RFCOMM and exchanges session messages;
 # with capacity 1 a second RFCOMM client is denied `full`; kill -9 of the client leaves its seat
-# away (still counted) and the client started again takes it back over RFCOMM; garbage bytes on the channel close that connection only; SIGTERM
-# of the host gives the RFCOMM client `serverQuit`. Needs SNAP_HOST_BIN.
+# away (still counted) and the client started again takes it back over RFCOMM; garbage bytes on
+# the channel close that connection only; SIGTERM of the host gives the RFCOMM client
+# `serverQuit`; a channel nobody listens on reads `cannot reach ADDRESS (RFCOMM channel 9, from
+# hci1): connection refused`. Needs SNAP_HOST_BIN.
 set -uo pipefail
 bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
 . "$(dirname "$0")/../../scripts/testbed-bt-lib"
@@ -108,6 +110,14 @@ check "host alive after garbage" kill -0 $host
 check "Tom (TCP) still playing after the garbage" bash -c "kill -0 $tom && ! grep -q 'left: Tom' host.out"
 kill -TERM $tom; wait $tom
 check "Tom's slot freed" wait_for host.out "left: Tom.*userQuit" 10
+
+# Nobody on channel 9: refused (after the connect's retries), said once in the errno's words, as
+# over TCP (no call name, no errno number, no address twice).
+timeout 30 "$bin" join "$host_address" --adapter hci1 --channel 9 --player Eve > eve.out 2> eve.err
+status=$?
+cat eve.err
+check "a channel nobody listens on: exit 4, 'cannot reach $host_address (RFCOMM channel 9, from hci1): connection refused'" \
+  bash -c "test $status = 4 && grep -qx '  cannot reach $host_address (RFCOMM channel 9, from hci1): connection refused' eve.err"
 
 registrations() { echo "$(grep -c 'RFCOMM profile registered' host.err) $(grep -c 'LE advertisement registered' host.err)"; }
 bt_stop_bluetoothd

@@ -45,10 +45,11 @@ class ProtocolError(Exception):
 class Denied(Exception):
     """The host refused us with a ``deny`` frame."""
 
-    def __init__(self, reason: str, detail: str | None = None):
+    def __init__(self, reason: str, detail: str | None = None, suggestion: str | None = None):
         super().__init__(f"denied: {reason}" + (f" ({detail})" if detail else ""))
         self.reason = reason
         self.detail = detail
+        self.suggestion = suggestion  # with nameTaken: a free name
 
 
 def encode_payload(message: dict) -> bytes:
@@ -269,7 +270,7 @@ class Client:
         if answer is None:
             raise ProtocolError("connection closed before welcome")
         if answer["type"] == "deny":
-            raise Denied(answer["reason"], answer.get("detail"))
+            raise Denied(answer["reason"], answer.get("detail"), answer.get("suggestion"))
         if answer["type"] != "welcome":
             raise ProtocolError(f"expected welcome or deny, got {answer['type']}")
         self.welcome = answer

@@ -210,14 +210,26 @@ def test_deny_precedence(start_host, clients):
     assert answer == {"type": "deny", "reason": "full", "detail": "the game is full (1 of 1 players)"}
 
 
-def test_name_taken_is_case_insensitive(start_host, clients):
+def test_name_taken_is_case_insensitive_and_names_a_free_variant(start_host, clients):
     host = start_host()
     clients.append(snapclient.Client(host.host, host.port, "Ada"))
     with pytest.raises(snapclient.Denied) as denied:
         snapclient.Client(host.host, host.port, " ADA ")
     assert denied.value.reason == "nameTaken"
-    assert denied.value.detail == "another player is already called ADA"
+    assert denied.value.detail == 'another player is already called ADA; "ADA 2" is free'
+    assert denied.value.suggestion == "ADA 2"
     assert host.players() == 1
+    # The suggestion is free: taking it is admitted; the next one asked for is "Ada 3", the
+    # member sorted among the others (canonical bytes).
+    clients.append(snapclient.Client(host.host, host.port, "ADA 2"))
+    with RawConnection(host.host, host.port) as conn:
+        answer = conn.handshake("ada")
+        _, eof = conn.read_until_eof(3)
+        raw = bytes(conn.received)
+    assert eof
+    assert answer == {"type": "deny", "reason": "nameTaken", "suggestion": "ada 3",
+                      "detail": 'another player is already called ada; "ada 3" is free'}
+    assert raw.endswith(_canonical(answer))
 
 
 @pytest.mark.parametrize("name, detail", [
@@ -261,7 +273,8 @@ def test_join_unreachable_host_is_no_network(start_join):
         port = probe.getsockname()[1]
     join = start_join(port, "lonely")
     assert join.wait_exit(15) == 4, join.describe()
-    assert "disconnected: noNetwork" in join.stderr_snapshot(), join.describe()
+    # One sentence, the system's words once: no call name, no errno number, no address twice.
+    assert join.stderr_snapshot() == ["disconnected: noNetwork", f"  cannot reach 127.0.0.1:{port}: connection refused"], join.describe()
 
 
 def test_a_relay_that_would_exceed_max_frame_closes_only_its_sender(start_host, start_join, clients):

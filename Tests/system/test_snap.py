@@ -286,3 +286,31 @@ def test_host_quit_mid_game_sends_every_player_back_to_idle_with_server_quit(pro
         assert bot.wait_exit(10) == 0, bot.describe()
         assert "disconnected: serverQuit" in bot.stderr(), bot.describe()
         assert game_over(bot.stdout()) is None
+
+
+def test_a_replay_folder_takes_snap_games_and_no_other_game_writes_there(procs, tmp_path):
+    folder = tmp_path / "state"
+    folder.mkdir()
+    host, port = start_snap_host("--max-players", "2", "--max-flips", "300", "--replay-dir", str(folder))
+    procs.append(host)
+    bots = [join(port, name, *FAST_BOT) for name in PLAYERS[:2]]
+    procs.extend(bots)
+    for bot in bots:
+        assert bot.wait_exit(60) == 0, bot.describe()
+    assert host.wait_line(r"^lobby: back in the lobby", 10), host.describe()
+    assert [path.name for path in folder.iterdir()] == ["snap-replay.jsonl"]
+    assert len(replay(folder / "snap-replay.jsonl")) == 1
+    assert host.stop() == 0, host.describe()
+
+    # Trivia keeps no replay: the option is taken (the service passes it whatever the game) and
+    # nothing is written; a folder that cannot take the Snap! log is named before listening.
+    trivia = Proc([str(snap_host_binary()), "serve", "--game", "trivia", "--replay-dir", str(tmp_path / "none"),
+                   "--port", "0", "--host", LOOPBACK, "--no-dnssd", "--no-bluetooth", "--no-web"], "trivia")
+    procs.append(trivia)
+    assert trivia.wait_line(r"^listening on ", 15), trivia.describe()
+    assert trivia.stop() == 0 and not (tmp_path / "none").exists()
+    missing = tmp_path / "none" / "snap-replay.jsonl"
+    snap = Proc([str(snap_host_binary()), "serve", "--game", "snap", "--replay-dir", str(tmp_path / "none"),
+                 "--port", "0", "--host", LOOPBACK, "--no-dnssd", "--no-bluetooth"], "snap")
+    assert snap.wait_exit(15) == 73, snap.describe()
+    assert f"snap-host: {missing}: cannot write the replay log" in "\n".join(snap.stderr()), snap.describe()

@@ -118,6 +118,23 @@ def test_a_full_game_and_a_wrong_code_are_told_in_plain_words(start_host, pages)
     assert host.players() == 2
 
 
+def test_a_taken_name_offers_a_button_to_join_as_the_free_one(start_host, start_join, pages):
+    host = start_host(web=True)
+    alice = start_join(host.port, "Alice", bot=True)
+    assert alice.wait_connected(10)
+    phone = pages(url(host))
+    phone.join("alice")
+    phone.wait(lambda: phone.visible("suggested"), 10, "the suggested name's button")
+    assert phone.text("join-message") == "Someone here is already called that. Pick another name."
+    assert phone.text("suggested") == "Join as alice 2"
+    assert len(phone.small_targets("#suggested", 56)) == 0, "the button is too small to tap"
+    phone.click("suggested")
+    phone.wait_visible("lobby-view", 10)
+    assert phone.text("me") == "alice 2"
+    assert host.wait_players(2, 5)
+    assert not phone.visible("suggested")
+
+
 def test_a_reload_mid_game_comes_back_as_the_same_player(start_host, start_join, pages):
     host = start_host(*QUICK_TRIVIA, "--max-players", "2", "--start-when-full", "--rounds", "4", web=True)
     phone = pages(url(host))

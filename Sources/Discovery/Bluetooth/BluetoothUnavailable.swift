@@ -12,7 +12,8 @@ public enum BluetoothUnavailable: Error, Hashable, Sendable, CustomStringConvert
     case noAdapter(String?)
     /// Anything else the system said.
     case failed(String)
-    /// An RFCOMM connect failed with this errno.
+    /// An RFCOMM connect or SDP query failed with this errno (the detail, for logs, names the
+    /// call and the device; a client's sentence takes only the errno's words).
     case connectFailed(errno: Int32, String)
     /// An RFCOMM channel outside ``Limits/rfcommChannels``.
     case channelOutOfRange(Int)

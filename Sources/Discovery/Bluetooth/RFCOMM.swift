@@ -25,7 +25,8 @@ public enum RFCOMM {
     }
 
     /// Runs `body` up to `attempts` times, 1 s apart, while it fails with
-    /// ``BluetoothUnavailable/connectFailed(errno:_:)`` of a `transient` errno; blocks.
+    /// ``BluetoothUnavailable/connectFailed(errno:_:)`` of a `transient` errno; blocks. The last
+    /// failure is thrown as it was (its errno kept).
     static func retrying<Result>(
         attempts: Int, transient: Set<Int32>, _ body: () throws(BluetoothUnavailable) -> Result
     ) throws(BluetoothUnavailable) -> Result {
@@ -34,7 +35,7 @@ public enum RFCOMM {
             do {
                 return try body()
             } catch .connectFailed(let code, let detail) {
-                guard attempt < attempts, transient.contains(code) else { throw .failed(detail) }
+                guard attempt < attempts, transient.contains(code) else { throw .connectFailed(errno: code, detail) }
                 attempt += 1
                 sleep(1)
             }
@@ -64,7 +65,7 @@ public enum RFCOMM {
         if result < 0 {
             let code = errno
             close(fd)
-            throw .connectFailed(errno: code, "cannot reach \(address) channel \(channel): \(String(cString: strerror(code)))")
+            throw .connectFailed(errno: code, "RFCOMM connect to \(address) channel \(channel): \(String(cString: strerror(code)))")
         }
         return fd
     }

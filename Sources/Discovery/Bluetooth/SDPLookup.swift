@@ -27,7 +27,7 @@ extension RFCOMM {
         }
         guard result > 0 else {
             let code = -result
-            if code == ENOENT { throw .failed("\(address) has no snap-host service in its SDP records") }
+            if code == ENOENT { throw .failed("no snap-host service in its SDP records") }
             throw .connectFailed(errno: code, "SDP query to \(address): \(String(cString: strerror(code)))")
         }
         return Int(result)

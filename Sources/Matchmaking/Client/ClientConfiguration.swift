@@ -36,8 +36,9 @@ public struct ClientConfiguration: Sendable {
 
 /// Why joining failed.
 public enum JoinError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The host refused, with its reason and detail.
-    case denied(DenyReason, detail: String)
+    /// The host refused, with its reason and detail (and, for `nameTaken`, a free name it
+    /// suggests).
+    case denied(DenyReason, detail: String, suggestion: String? = nil)
     /// The host could not be reached.
     case noNetwork(String)
     /// The connection closed or went silent during the handshake.
@@ -49,7 +50,7 @@ public enum JoinError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .denied(let reason, let detail): "denied: \(reason) (\(detail))"
+        case .denied(let reason, let detail, _): "denied: \(reason) (\(detail))"
         case .noNetwork(let detail): "noNetwork: \(detail)"
         case .connectionDropped: "connectionDropped"
         case .protocolError: "protocolError"

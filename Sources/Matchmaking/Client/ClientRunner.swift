@@ -124,12 +124,12 @@ final class ClientRunner: Sendable {
             inputSink.yield(.back(peer))
         case .deliver(let app):
             inputSink.yield(.message(SessionMessage(from: app.from ?? .host, body: app.body)))
-        case .close(let reason, let farewell, let detail):
+        case .close(let reason, let farewell, let detail, let suggestion):
             if case .bye(let bye) = farewell, bye.reason == .protocolError {
                 logger.warning("protocol error", metadata: ["reason": "\(bye.detail ?? "")"])
             }
             stopSearch()
-            close(farewell: farewell) { self.finish(reason, detail: detail) }
+            close(farewell: farewell) { self.finish(reason, detail: detail, suggestion: suggestion) }
         case .reportEnded(let reason, let detail):
             stopSearch()
             close(farewell: nil) { self.finish(reason, detail: detail) }
@@ -172,7 +172,7 @@ final class ClientRunner: Sendable {
                 // Quit while the transport was opening: the machine has ended; close what opened.
                 if state.withLock({ $0.isFinished }) { try? await channel.close() }
             } catch {
-                let why = Self.describe(error)
+                let why = TransportFailure.reason(error)
                 event { machine, _ in machine.transportFailed(why) }
             }
         }
@@ -202,7 +202,7 @@ final class ClientRunner: Sendable {
     }
 
     /// Reports the end once: fails the join when it came before the welcome, ends the inputs.
-    private func finish(_ reason: EndReason, detail: String?) {
+    private func finish(_ reason: EndReason, detail: String?, suggestion: String? = nil) {
         let first = state.withLock { state -> Bool in
             defer { state.isFinished = true }
             state.ticker?.cancel()
@@ -210,7 +210,7 @@ final class ClientRunner: Sendable {
             return !state.isFinished
         }
         guard first else { return }
-        welcomed.fail(JoinError(reason, detail: detail))
+        welcomed.fail(JoinError(reason, detail: detail, suggestion: suggestion))
         endedPromise.succeed(reason)
         inputSink.finish()
     }
@@ -226,18 +226,13 @@ final class ClientRunner: Sendable {
             if state.isFinished { ticker.cancel() }
         }
     }
-
-    private static func describe(_ error: any Error) -> String {
-        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first { return "\(first.error)" }
-        return "\(error)"
-    }
 }
 
 extension JoinError {
     /// The error for an attempt that ended before the welcome.
-    init(_ reason: EndReason, detail: String?) {
+    init(_ reason: EndReason, detail: String?, suggestion: String?) {
         switch reason {
-        case .denied(let deny): self = .denied(deny, detail: detail ?? "")
+        case .denied(let deny): self = .denied(deny, detail: detail ?? "", suggestion: suggestion)
         case .noNetwork: self = .noNetwork(detail ?? "")
         case .protocolError: self = .protocolError
         case .userQuit, .serverQuit, .connectionDropped: self = .connectionDropped

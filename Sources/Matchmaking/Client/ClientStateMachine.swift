@@ -94,8 +94,9 @@ public struct ClientStateMachine: Sendable {
         case reportBack(Peer)
         /// A game message arrived.
         case deliver(AppMessage)
-        /// Send `farewell` (if any), close the transport, report `reason` (and `detail`).
-        case close(EndReason, farewell: WireMessage?, detail: String? = nil)
+        /// Send `farewell` (if any), close the transport, report `reason` (and `detail`; after a
+        /// `nameTaken` denial, the free name the host suggests).
+        case close(EndReason, farewell: WireMessage?, detail: String? = nil, suggestion: String? = nil)
         /// Nothing to close (no transport, or it is gone): stop any search and report `reason`.
         case reportEnded(EndReason, detail: String? = nil)
     }
@@ -179,7 +180,9 @@ public struct ClientStateMachine: Sendable {
         return .none
     }
 
-    /// The transport could not be opened (`why`: e.g. `connection refused`): `-> idle(noNetwork)`.
+    /// The transport could not be opened (`why`: e.g. `connection refused`, see
+    /// ``TransportFailure``): `-> idle(noNetwork)`, with the one sentence that says so,
+    /// `cannot reach 10.0.0.5:7777: connection refused`.
     public mutating func transportFailed(_ why: String) -> Action {
         guard case .connecting(let route, .openingTransport) = state else { return .none }
         state = .idle(lastEnd: .noNetwork)
@@ -215,7 +218,7 @@ public struct ClientStateMachine: Sendable {
                 return .reportConnected(welcome, hello: hello)
             case .deny(let deny):
                 state = .idle(lastEnd: .denied(deny.reason))
-                return .close(.denied(deny.reason), farewell: nil, detail: deny.detail)
+                return .close(.denied(deny.reason), farewell: nil, detail: deny.detail, suggestion: deny.suggestion)
             default:
                 return violation(unexpected: message, in: "awaiting welcome")
             }

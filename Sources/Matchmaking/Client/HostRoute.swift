@@ -34,7 +34,7 @@ public struct HostRoute: Hashable, Sendable, CustomStringConvertible {
     public static func tcp(host: String, port: Int) -> HostRoute {
         let description = host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
         return HostRoute(description) { bootstrap in
-            let tcp = bootstrap.channelOption(.socketOption(.tcp_nodelay), value: 1)
+            let tcp = bootstrap.channelOption(.tcpOption(.tcp_nodelay), value: 1)
             if let address = try? SocketAddress(ipAddress: host, port: port) {
                 return try await tcp.connect(to: address).get()  // no resolver round for a literal
             }

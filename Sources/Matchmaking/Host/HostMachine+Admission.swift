@@ -4,7 +4,7 @@ extension HostMachine {
     /// What admission makes of a hello: a denial with its reason, a seat held for this client
     /// given back, or a new seat.
     enum Verdict: Hashable, Sendable {
-        case deny(DenyReason, detail: String)
+        case deny(DenyReason, detail: String, suggestion: String? = nil)
         case resume(PeerID)
         case admit(name: String)
     }
@@ -40,7 +40,8 @@ extension HostMachine {
             return .deny(.full, detail: "the game is full (\(seats.count) of \(configuration.capacity) players)")
         }
         guard names[PlayerName.uniquenessKey(name)] == nil else {
-            return .deny(.nameTaken, detail: "another player is already called \(name)")
+            let free = PlayerName.freeVariant(of: name, among: names)
+            return .deny(.nameTaken, detail: "another player is already called \(name); \"\(free)\" is free", suggestion: free)
         }
         return .admit(name: name)
     }
@@ -49,8 +50,9 @@ extension HostMachine {
     /// first, listing everyone present; the others hear of it in the next roster batch.
     mutating func helloReceived(_ hello: ClientHello, nonce: [UInt8], token: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
         switch verdict(on: hello, nonce: nonce) {
-        case .deny(let reason, let detail):
-            return close(id, farewell: .deny(Deny(reason: reason, detail: detail)), leaving: nil, reason: "denied \(reason)", now: now)
+        case .deny(let reason, let detail, let suggestion):
+            let deny = Deny(reason: reason, detail: detail, suggestion: suggestion)
+            return close(id, farewell: .deny(deny), leaving: nil, reason: "denied \(reason)", now: now)
         case .resume(let peer):
             return resume(peer, version: hello.version, on: id, now: now)
         case .admit(let name):

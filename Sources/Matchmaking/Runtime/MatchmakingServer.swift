@@ -46,7 +46,7 @@ public final class MatchmakingServer: Service, Sendable {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: Int32(clamping: configuration.maxPendingHandshakes))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(
                 .writeBufferWaterMark,
                 value: .init(low: configuration.sendBufferLimit / 2, high: configuration.sendBufferLimit))

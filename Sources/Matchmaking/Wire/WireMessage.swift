@@ -134,6 +134,9 @@ public struct Deny: Hashable, Sendable, Codable {
     public var reason: DenyReason
     /// A sentence for the person, e.g. "the game is full (3 of 3 players)".
     public var detail: String
+    /// With `nameTaken`: a name that is free now (`Alice 2`), for the client to offer. Optional
+    /// (older hosts send none; older clients ignore it).
+    public var suggestion: String?
 }
 
 /// A player was admitted.

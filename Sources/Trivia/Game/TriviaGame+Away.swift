@@ -43,7 +43,7 @@ extension TriviaGame {
                 }
             }
         }
-        let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard)
+        let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard, resumed: true)
         return [.send(.game(info), to: [id])] + open
     }
 }

@@ -34,6 +34,8 @@ public final class TriviaHostScreen: GameHostScreen {
         case .game(let info):
             if info.firstQuestion == 1 {
                 writer.line(TriviaText.game(info) + ", players: " + info.scoreboard.map(\.name).joined(separator: ", "))
+            } else if info.resumed == true {
+                writer.line("back: \(names) plays on from question \(info.firstQuestion)")
             } else {
                 writer.line("late joiner: \(names) plays from question \(info.firstQuestion)")
             }

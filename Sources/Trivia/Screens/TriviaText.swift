@@ -45,7 +45,7 @@ public enum TriviaText {
 
     /// `game: first mode, 4 questions` (`, you play from question N` for a late joiner).
     public static func game(_ info: GameInfo) -> String {
-        let late = info.firstQuestion > 1 ? ", you play from question \(info.firstQuestion)" : ""
+        let late = info.firstQuestion <= 1 ? "" : info.resumed == true ? ", you play on from question \(info.firstQuestion)" : ", you play from question \(info.firstQuestion)"
         return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
     }
 

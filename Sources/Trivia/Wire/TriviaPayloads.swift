@@ -27,6 +27,9 @@ public struct GameInfo: Hashable, Sendable, Codable {
     public var firstQuestion: Int
     /// The players and their points.
     public var scoreboard: [ScoreLine]
+    /// True when the recipient took its seat back after its link dropped (its points are on the
+    /// scoreboard); absent otherwise.
+    public var resumed: Bool?
 }
 
 /// A question, as every player sees it. The correct answer is not in it.

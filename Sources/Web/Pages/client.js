@@ -39,7 +39,7 @@ var SnapLink = (function () {
   function forgetSeat() { localStorage.removeItem(SEAT); }
 
   /* handlers: hello(serverHello) -> false to stop (e.g. a code is needed), welcome(msg),
-     deny(reason, detail), bye(reason, detail), joined(peer), left(peer, reason), away(peer),
+     deny(reason, detail, suggestion), bye(reason, detail), joined(peer), left(peer, reason), away(peer),
      back(peer), app(body, from), closed() (the link ended without deny or bye). */
   function Link(name, code, handlers) {
     this.name = name;
@@ -115,7 +115,7 @@ var SnapLink = (function () {
         if (message.resumeToken) saveSeat(this.serverId, message.you.name, message.resumeToken);
         h.welcome(message);
         break;
-      case "deny": this.finish(function () { h.deny(message.reason, message.detail); }); break;
+      case "deny": this.finish(function () { h.deny(message.reason, message.detail, message.suggestion); }); break;
       case "bye": this.finish(function () { h.bye(message.reason, message.detail); }); break;
       case "joined": h.joined(message.peer); break;
       case "left": h.left(message.peer, message.reason); break;

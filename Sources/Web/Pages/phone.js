@@ -49,10 +49,18 @@
     localStorage.setItem("snap.name", name);
     if (link) link.abandon();
     if (!auto) say("Joining\u2026");
+    offer(null);
     link = new SnapLink.Link(name, code, handlers);
   }
 
   function say(message) { text("join-message", message); }
+
+  /* A free name the host suggested after nameTaken: one tap joins with it. */
+  function offer(name) {
+    $("suggested").hidden = !name;
+    if (name) $("suggested").textContent = "Join as " + name;
+    $("suggested").onclick = function () { $("name").value = name; join(false); };
+  }
 
   var handlers = {
     hello: function (message) {
@@ -89,7 +97,7 @@
       say("");
       showLobby(null);
     },
-    deny: function (reason, detail) {
+    deny: function (reason, detail, suggestion) {
       if (reason === "nameTaken" && Date.now() < retryUntil) {  /* our old link is still leaving */
         retry = setTimeout(function () { join(true); }, 700);
         return;
@@ -99,6 +107,7 @@
       sessionStorage.removeItem("snap.joined");
       show("join-view");
       say(denySentence(reason, detail));
+      offer(reason === "nameTaken" ? suggestion : null);
     },
     bye: function (reason, detail) {
       if (reason !== "connectionDropped") SnapLink.forgetSeat();  /* the seat is given up for good */
