@@ -15,10 +15,11 @@ struct Join: AsyncParsableCommand {
         discussion: """
             Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
-            reached. Type a line to chat; /quit leaves. In Snap!: f or space flips, s snaps, q leaves \
+            reached, 5 when the host removed this player (kick: `you were removed by the host`). \
+            Type a line to chat; /quit leaves. In Snap!: f or space flips, s snaps, q leaves \
             (f, s and Enter when stdin is not a terminal); --bot plays with --reaction-ms. In trivia: answer with a key 1-9 (a number and \
-            Enter when stdin is not a terminal), q leaves; at game over the final standings print and \
-            join exits 0.
+            Enter when stdin is not a terminal), q leaves. At game over the final standings print and \
+            join waits in the lobby for the next game; with --once it leaves and exits 0.
             """)
 
     @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT, [IPv6]:PORT, or a Bluetooth address AA:BB:CC:DD:EE:FF (RFCOMM).")
@@ -33,8 +34,11 @@ struct Join: AsyncParsableCommand {
     @Option(help: "The host's join code, if it has one.")
     var joinCode: String?
 
-    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap; leave at game over.")
+    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap; game after game (leave at game over with --once).")
     var bot = false
+
+    @Flag(help: "Leave at the first game over (exit 0) instead of waiting in the lobby for the next game: for scripts.")
+    var once = false
 
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
@@ -83,6 +87,7 @@ struct Join: AsyncParsableCommand {
         case .noNetwork: throw ExitCode(4)
         case .denied: throw ExitCode(2)
         case .connectionDropped, .protocolError: throw ExitCode(3)
+        case .kicked: throw ExitCode(5)
         }
     }
 

@@ -73,7 +73,30 @@ import Testing
         writer.countdown("time left: 3 s", generation: generation)
         writer.line("result")
         writer.countdown("time left: 2 s", generation: generation - 1)  // an old countdown: dropped
-        #expect(text.value == "\r\u{1B}[Ktime left: 3 s\r\u{1B}[Kresult\n")
+        #expect(text.value == "\r\u{1B}[Ktime left: 3 s\r\u{1B}[Kresult\ntime left: 3 s")
+        writer.beginCountdown()  // stopped: gone at the next line
+        writer.line("next")
+        #expect(text.value.hasSuffix("time left: 3 s\r\u{1B}[Knext\n"))
+    }
+
+    @Test func theFooterStaysOnTheLastLineBesideTheCountdownCutToTheWidth() {
+        let text = Box("")
+        let writer = ScreenWriter(inPlace: true, columns: { 30 }) { chunk in text.mutate { $0 += chunk } }
+        writer.footer("keys: [s] start")
+        writer.line("joined: Ann")
+        let generation = writer.beginCountdown()
+        writer.countdown("time left: 9 s", generation: generation)
+        #expect(text.value == "\r\u{1B}[Kkeys: [s] start" + "\r\u{1B}[Kjoined: Ann\nkeys: [s] start" + "\r\u{1B}[Ktime left: 9 s   keys: [s] st")
+        writer.footer(nil)
+        #expect(text.value.hasSuffix("\r\u{1B}[Ktime left: 9 s"))
+    }
+
+    @Test func withoutATerminalTheFooterIsOneLine() {
+        let text = Box("")
+        let writer = ScreenWriter(inPlace: false) { chunk in text.mutate { $0 += chunk } }
+        writer.footer("keys: [s] start")
+        writer.line("joined: Ann")
+        #expect(text.value == "keys: [s] start\njoined: Ann\n")
     }
 }
 

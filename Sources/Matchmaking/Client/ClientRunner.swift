@@ -236,7 +236,7 @@ extension JoinError {
         case .denied(let deny): self = .denied(deny, detail: detail ?? "")
         case .noNetwork: self = .noNetwork(detail ?? "")
         case .protocolError: self = .protocolError
-        case .userQuit, .serverQuit, .connectionDropped: self = .connectionDropped
+        case .userQuit, .serverQuit, .connectionDropped, .kicked: self = .connectionDropped
         }
     }
 }

@@ -8,6 +8,7 @@ import Matchmaking
 /// {"kind":"deal","seed":42,"maxFlips":5000,"players":[{"id":1,"name":"Ann"},{"id":2,"name":"Bob"}]}
 /// {"kind":"flip","player":1,"card":17}
 /// {"kind":"snap","player":2,"snappers":[2,1],"valid":true}
+/// {"kind":"skip","player":2}
 /// {"kind":"leave","player":1}
 /// {"kind":"end","winners":[2],"ended":"lastPlayer","flips":120,"cards":[{"id":1,"cards":0},{"id":2,"cards":40}],"removed":12}
 /// ```
@@ -21,6 +22,8 @@ public enum SnapLogEntry: Hashable, Sendable {
     case snap(player: PeerID, snappers: [PeerID], valid: Bool)
     /// `player` left; their cards left play.
     case leave(player: PeerID)
+    /// The host skipped `player`, whose turn it was.
+    case skip(player: PeerID)
     /// The game ended: the winners, why, and every seat's card count (the state to check).
     case end(SnapMatch.Outcome, flips: Int, cards: [PlayerCards], removed: Int)
 }
@@ -55,6 +58,8 @@ extension SnapLogEntry: Codable {
                 valid: try c.decode(Bool.self, forKey: .valid))
         case "leave":
             self = .leave(player: try c.decode(PeerID.self, forKey: .player))
+        case "skip":
+            self = .skip(player: try c.decode(PeerID.self, forKey: .player))
         case "end":
             self = .end(
                 SnapMatch.Outcome(winners: try c.decode([PeerID].self, forKey: .winners), ended: try c.decode(SnapEnd.self, forKey: .ended)),
@@ -84,6 +89,9 @@ extension SnapLogEntry: Codable {
             try c.encode(valid, forKey: .valid)
         case .leave(let player):
             try c.encode("leave", forKey: .kind)
+            try c.encode(player, forKey: .player)
+        case .skip(let player):
+            try c.encode("skip", forKey: .kind)
             try c.encode(player, forKey: .player)
         case .end(let outcome, let flips, let cards, let removed):
             try c.encode("end", forKey: .kind)
