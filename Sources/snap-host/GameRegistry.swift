@@ -33,7 +33,7 @@ struct PlayStyle: Sendable {
 
     /// As `join`'s options say, on stdout.
     init(_ join: Join) {
-        self.init(bot: join.bot, snapBot: join.snapBot.bot, writer: ScreenWriter())
+        self.init(bot: join.bot, snapBot: join.snapBot.bot, writer: .standard)
         once = join.once
     }
 

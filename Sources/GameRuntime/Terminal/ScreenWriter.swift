@@ -5,7 +5,13 @@ import Synchronization
 /// the countdown, and the footer (the host's keys) beside it; it is cleared before each new line
 /// and drawn again after it, cut to the terminal's width. Elsewhere every line, countdown
 /// included, is a line, and a footer is printed once as a line.
+///
+/// ``standard`` is the process's stdout; other output to the same terminal (log lines on
+/// stderr) goes through ``interrupt(_:)`` so that it never lands on the status line.
 public final class ScreenWriter: Sendable {
+    /// The writer to stdout that every screen of the process shares (``Terminal`` too).
+    public static let standard = ScreenWriter()
+
     private struct State {
         var generation = 0
         /// The countdown's current line, while one runs (terminal only).
@@ -48,6 +54,18 @@ public final class ScreenWriter: Sendable {
 
     /// Prints a line.
     public func line(_ line: String) { lines([line]) }
+
+    /// Runs `write` (output to the same terminal that bypasses this writer: a log line on
+    /// stderr) with the status line taken away, then draws the status line again.
+    public func interrupt(_ write: () -> Void) {
+        state.withLock { state in
+            if state.statusShown { output("\r\u{1B}[K") }
+            state.statusShown = false
+            write()
+            let status = drawStatus(&state)
+            if !status.isEmpty { output(status) }
+        }
+    }
 
     /// A new countdown takes over; the old one's lines are dropped from now on (and its line
     /// goes from the status line at the next write).

@@ -11,7 +11,7 @@ public struct SnapHostScreen: GameHostScreen {
     private let countdown: Countdown
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) {
+    public init(writer: ScreenWriter = .standard) {
         self.writer = writer
         self.countdown = Countdown(writer: writer)
     }

@@ -14,7 +14,7 @@ public struct SnapPlayerScreen: GamePlayerScreen {
     private let countdown: Countdown
 
     /// A screen writing through `writer`; `botReactionMs` when a bot plays.
-    public init(writer: ScreenWriter = ScreenWriter(), botReactionMs: Double? = nil) {
+    public init(writer: ScreenWriter = .standard, botReactionMs: Double? = nil) {
         self.writer = writer
         self.botReactionMs = botReactionMs
         self.countdown = Countdown(writer: writer)

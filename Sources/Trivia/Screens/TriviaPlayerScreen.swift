@@ -16,7 +16,7 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
     private let countdown: Countdown
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) {
+    public init(writer: ScreenWriter = .standard) {
         self.writer = writer
         self.countdown = Countdown(writer: writer)
     }
