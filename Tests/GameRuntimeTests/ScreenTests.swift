@@ -91,6 +91,18 @@ import Testing
         #expect(text.value.hasSuffix("\r\u{1B}[Ktime left: 9 s"))
     }
 
+    @Test func otherOutputMakesWayForTheStatusLineAndFinishTakesItAway() {
+        let text = Box("")
+        let writer = ScreenWriter(inPlace: true) { chunk in text.mutate { $0 += chunk } }
+        writer.footer("keys")
+        writer.interrupt { text.mutate { $0 += "a log line\n" } }
+        #expect(text.value == "\r\u{1B}[Kkeys" + "\r\u{1B}[Ka log line\nkeys")
+        writer.finish()
+        writer.countdown("time left: 1 s", generation: writer.beginCountdown())
+        writer.line("bye")
+        #expect(text.value.hasSuffix("keys\r\u{1B}[K" + "\r\u{1B}[K" + "bye\n"))
+    }
+
     @Test func withoutATerminalTheFooterIsOneLine() {
         let text = Box("")
         let writer = ScreenWriter(inPlace: false) { chunk in text.mutate { $0 += chunk } }

@@ -43,7 +43,9 @@ import Testing
         #expect(table.nextWake == Fixture.s(5))
         #expect(Self.lobby(table.joined(bob, at: GameMoment(now: Fixture.s(2))))?.0.startsInMs == 3_000)
         #expect(Self.lobby(table.left(ann, reason: .userQuit, at: GameMoment(now: Fixture.s(3))))?.1 == [bob.id])
-        #expect(table.left(bob, reason: .userQuit, at: GameMoment(now: Fixture.s(4))).isEmpty)
+        // Nobody is left to tell; the host's screen still hears the countdown stopped.
+        #expect(table.left(bob, reason: .userQuit, at: GameMoment(now: Fixture.s(4)))
+            == [.send(.lobby(LobbyStatus(players: 0, capacity: 3, startRule: "after", startsInMs: nil)), to: [])])
         #expect(table.nextWake == nil)
         #expect(table.woke(at: GameMoment(now: Fixture.s(5))).isEmpty)
         _ = table.joined(cy, at: GameMoment(now: Fixture.s(10)))

@@ -87,11 +87,10 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         }
     }
 
-    /// Puts the terminal back as it was and takes the footer away.
+    /// Puts the terminal back as it was; the status line (footer, countdown) goes for good.
     public func stopControls() {
-        guard let input = keys.withLock({ $0 }) else { return }
-        input.restore()
-        screen.writer.footer(nil)
+        keys.withLock { $0 }?.restore()
+        screen.writer.finish()
     }
 }
 

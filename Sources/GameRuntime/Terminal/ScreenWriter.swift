@@ -20,6 +20,8 @@ public final class ScreenWriter: Sendable {
         var footer: String?
         /// Whether the status line is drawn (the cursor is at its end).
         var statusShown = false
+        /// The screen is done: no status line any more (``finish()``).
+        var finished = false
     }
 
     private let state = Mutex(State())
@@ -54,6 +56,16 @@ public final class ScreenWriter: Sendable {
 
     /// Prints a line.
     public func line(_ line: String) { lines([line]) }
+
+    /// The screen is done (the process is about to end): the status line goes, and is never
+    /// drawn again; lines still print.
+    public func finish() {
+        state.withLock { state in
+            if state.statusShown { output("\r\u{1B}[K") }
+            state.statusShown = false
+            state.finished = true
+        }
+    }
 
     /// Runs `write` (output to the same terminal that bypasses this writer: a log line on
     /// stderr) with the status line taken away, then draws the status line again.
@@ -106,7 +118,7 @@ public final class ScreenWriter: Sendable {
 
     /// The status line (countdown, footer), cut to the terminal's width; marks it shown.
     private func drawStatus(_ state: inout State) -> String {
-        guard inPlace else { return "" }
+        guard inPlace, !state.finished else { return "" }
         let parts = [state.countdown, state.footer].compactMap { $0 }
         guard !parts.isEmpty else { return "" }
         var text = parts.joined(separator: "   ")

@@ -201,10 +201,10 @@ public struct SnapTable: GameTable {
         return lobbyStatus(now: now)
     }
 
-    /// The lobby's status, to everyone waiting.
+    /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
+    /// still shows it).
     private func lobbyStatus(now: Int64) -> [Effect] {
-        let waiting = lobby.waiting.map(\.id)
-        return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: now)), to: waiting)]
+        [.send(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
     }
 
     mutating func startGame(now: Int64) -> [Effect] {
