@@ -114,8 +114,14 @@ import Testing
                 result = host.machine.sendBufferFull(LinkID(rawValue: UInt64(link)), now: host.now)
             case 82..<95:
                 result = host.tick(at: host.ms + Int64.random(in: 1...1500, using: &rng))
-            case 95..<98:
+            case 95..<97:
                 result = host.machine.gameStarted(lateJoinersAllowed: Bool.random(using: &rng))
+            case 97:  // the host's kick, of a player here or of an id that is not
+                let id = host.machine.players.randomElement(using: &rng)?.id ?? PeerID(rawValue: UInt32(step))
+                let seated = host.machine.seats[id] != nil
+                result = host.machine.kick(id, now: host.now)
+                #expect(host.machine.seats[id] == nil)
+                #expect(result.left.map(\.1) == (seated ? [.kicked] : []), "seed \(seed), step \(step)")
             default:
                 result = host.machine.gameEnded()
             }
