@@ -92,7 +92,9 @@ public struct GameHost<Table: GameTable>: Service {
             let moment = GameMoment(now: Press.now(), clocks: session.clocks)
             let effects = table.handle(event, at: moment)
             if case .command(let command) = event, !effects.contains(where: \.isRefusal) {
-                logger.info("host command", metadata: ["command": "\(command.name)"])
+                var metadata: Logger.Metadata = ["command": "\(command.name)"]
+                if case .kick(let peer) = command { metadata["peer"] = "\(peer)" }
+                logger.info("host command", metadata: metadata)
                 observer(.commanded(command))
             }
             for effect in effects { perform(effect) }
