@@ -13,12 +13,13 @@ extension GameEntry {
             let capacity = serve.maxPlayers
             return { session, logger, feed in
                 let terminal = HostTerminal(screen: LobbyHostScreen(), capacity: capacity)
-                return GameHost(session: session, table: LobbyTable(), logger: logger, observer: { terminal.show($0); feed?.publish($0) })
+                let host = GameHost(session: session, table: LobbyTable(), logger: logger, observer: { terminal.show($0); feed?.publish($0) })
+                return ControlledGameHost(host: host, terminal: terminal)
             }
         },
         play: { session, style in
             let player = GamePlayer<LobbyModel>(session: session)
             let screen = LobbyPlayerScreen(writer: style.writer)
-            return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? LobbyBot(player: player) : nil).run()
+            return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? LobbyBot(player: player) : nil, once: style.once).run()
         })
 }

@@ -25,11 +25,12 @@ extension GameEntry {
                 let screen = SnapHostScreen()
                 screen.announce(table)
                 let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
-                return GameHost(session: session, table: table, logger: logger) { event in
+                let host = GameHost(session: session, table: table, logger: logger) { event in
                     if case .note(let entry) = event { replay?.write(entry) }
                     terminal.show(event)
                     feed?.publish(event)
                 }
+                return ControlledGameHost(host: host, terminal: terminal)
             }
         },
         play: { session, style in
@@ -39,6 +40,6 @@ extension GameEntry {
                 SnapBot(player: player, reaction: $0.reactionMs, jitter: $0.jitterMs, flipDelay: $0.flipMs, seed: UInt64.random(in: 0...UInt64.max))
             }
             let screen = SnapPlayerScreen(writer: style.writer, botReactionMs: options?.reactionMs)
-            return await PlayerTerminal(player: player, screen: screen, bot: bot).run()
+            return await PlayerTerminal(player: player, screen: screen, bot: bot, once: style.once).run()
         })
 }

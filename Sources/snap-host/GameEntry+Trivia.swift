@@ -23,12 +23,13 @@ extension GameEntry {
                 let screen = TriviaHostScreen()
                 screen.announce(table)
                 let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
-                return GameHost(session: session, table: table, logger: logger, observer: { terminal.show($0); feed?.publish($0) })
+                let host = GameHost(session: session, table: table, logger: logger, observer: { terminal.show($0); feed?.publish($0) })
+                return ControlledGameHost(host: host, terminal: terminal)
             }
         },
         play: { session, style in
             let player = TriviaPlayer(session: session)
             let screen = TriviaPlayerScreen(writer: style.writer)
-            return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? TriviaBot(player: player) : nil).run()
+            return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? TriviaBot(player: player) : nil, once: style.once).run()
         })
 }

@@ -24,6 +24,8 @@ struct GameEntry: Sendable {
 struct PlayStyle: Sendable {
     /// Whether a bot plays (no key is read).
     var bot: Bool
+    /// Leave at the first game over (`join --once`).
+    var once = false
     /// How a Snap! bot plays.
     var snapBot: SnapBotOptions
     /// Where the player's screen is written.
@@ -31,7 +33,8 @@ struct PlayStyle: Sendable {
 
     /// As `join`'s options say, on stdout.
     init(_ join: Join) {
-        self.init(bot: join.bot, snapBot: join.snapBot.bot, writer: ScreenWriter())
+        self.init(bot: join.bot, snapBot: join.snapBot.bot, writer: .standard)
+        once = join.once
     }
 
     /// A bot whose screen goes nowhere (a bot filling a seat on the host: `serve --bots`).

@@ -15,10 +15,11 @@ struct Join: AsyncParsableCommand {
         discussion: """
             Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
-            reached. Type a line to chat; /quit leaves. In Snap!: f or space flips, s snaps, q leaves \
+            reached, 5 when the host removed this player (kick: `you were removed by the host`). \
+            Type a line to chat; /quit leaves. In Snap!: f or space flips, s snaps, q leaves \
             (f, s and Enter when stdin is not a terminal); --bot plays with --reaction-ms. In trivia: answer with a key 1-9 (a number and \
-            Enter when stdin is not a terminal), q leaves; at game over the final standings print and \
-            join exits 0.
+            Enter when stdin is not a terminal), q leaves. At game over the final standings print and \
+            join waits in the lobby for the next game; with --once it leaves and exits 0.
             """)
 
     @Argument(help: "The host: its advertised name (as `browse` lists it), HOST:PORT, [IPv6]:PORT, or a Bluetooth address AA:BB:CC:DD:EE:FF (RFCOMM).")
@@ -33,8 +34,11 @@ struct Join: AsyncParsableCommand {
     @Option(help: "The host's join code, if it has one.")
     var joinCode: String?
 
-    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap; leave at game over.")
+    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap; game after game (leave at game over with --once).")
     var bot = false
+
+    @Flag(help: "Leave at the first game over (exit 0) instead of waiting in the lobby for the next game: for scripts.")
+    var once = false
 
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
@@ -95,6 +99,7 @@ struct Join: AsyncParsableCommand {
             case .noNetwork: throw ExitCode(4)
             case .denied: throw ExitCode(2)
             case .connectionDropped, .protocolError: throw ExitCode(3)
+            case .kicked: throw ExitCode(5)
             }
         }
     }
@@ -114,7 +119,7 @@ struct Join: AsyncParsableCommand {
     /// The link dropped while the host keeps the seat (a Wi-Fi blip, a host restarting its
     /// network): tries to take it back once a second for up to ``reconnectFor``. Returns the new
     /// session (the seat back, or a new one once the host gave it up), or nil: nothing to take
-    /// back, a refusal (said on stderr), or the time is up.
+    /// back, a host that is gone (its port refuses), a refusal (said on stderr), or the time is up.
     private func reconnect(_ dropped: PlayerSession, quitter: QuitOnSignal, logger: Logger) async -> PlayerSession? {
         guard let token = dropped.resumeToken else { return nil }
         quitter.reconnecting()  // a signal now ends the attempts at once
@@ -124,8 +129,10 @@ struct Join: AsyncParsableCommand {
             try? await Task.sleep(for: .seconds(1))
             do {
                 return try await join(as: dropped.me.name, tokens: [dropped.hostID: token], logger: logger)
+            } catch .noNetwork(let why) where why.hasSuffix(Self.refused) {
+                return nil  // the host's machine answers but nothing listens: the host is gone
             } catch .noNetwork, .connectionDropped {
-                continue
+                continue  // the network is not back yet
             } catch {
                 _ = Self.exit(for: error)  // a refusal or a broken host: said on stderr
                 return nil
@@ -136,6 +143,8 @@ struct Join: AsyncParsableCommand {
 
     /// How long a dropped `join` tries to take its seat back: the host's default grace period.
     static let reconnectFor = Duration.seconds(60)
+    /// The last words of the sentence for a host whose port is closed.
+    private static let refused = TransportFailure.reason(errno: ECONNREFUSED)
 
     private static func exit(for error: JoinError) -> any Error {
         switch error {

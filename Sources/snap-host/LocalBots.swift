@@ -5,8 +5,8 @@ import ServiceLifecycle
 
 /// `serve --bots N`: bots that sit in the host's own process and play like any player, over
 /// local links (``MatchmakingServer/joinLocally(_:logger:)``): for demos, and to fill a table.
-/// Their screens go nowhere. A bot leaves at game over like `join --bot` and takes its seat
-/// again for the next game; all leave on graceful shutdown.
+/// Their screens go nowhere. A bot plays game after game like `join --bot` (a bot the host kicks
+/// does not come back); all leave on graceful shutdown.
 struct LocalBots: Service {
     let server: MatchmakingServer
     let count: Int
@@ -23,22 +23,19 @@ struct LocalBots: Service {
         }
     }
 
-    /// Plays game after game as `name`, until the host or this service stops.
+    /// Plays game after game as `name`, until the host or this service stops (or kicks it).
     private func seat(_ name: String) async {
-        while !Task.isCancelled {
-            let session: PlayerSession
-            do {
-                session = try await server.joinLocally(ClientConfiguration(playerName: name), logger: logger)
-            } catch {
-                logger.notice("bot not seated", metadata: ["name": "\(name)", "error": "\(error)"])
-                return
-            }
-            let reason = await withTaskCancellationHandler {
-                await game.play(session, .silentBot)
-            } onCancel: {
-                Task { await session.quit() }
-            }
-            guard reason == .userQuit, !Task.isCancelled else { return }
+        let session: PlayerSession
+        do {
+            session = try await server.joinLocally(ClientConfiguration(playerName: name), logger: logger)
+        } catch {
+            logger.notice("bot not seated", metadata: ["name": "\(name)", "error": "\(error)"])
+            return
+        }
+        await withTaskCancellationHandler {
+            _ = await game.play(session, .silentBot)
+        } onCancel: {
+            Task { await session.quit() }
         }
     }
 }

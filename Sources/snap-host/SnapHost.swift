@@ -48,15 +48,39 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Log level on stderr: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
-    /// Sends swift-log output to stderr at the chosen level.
+    /// Sends swift-log output to stderr at the chosen level (beside the screen's status line,
+    /// never on it).
     func bootstrapLogging() {
         let level = logLevel
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
-            return handler
+            return BesideTheScreen(inner: handler)
         }
     }
+}
+
+/// A log handler whose lines make way for the terminal's status line (the countdown, the host's
+/// keys): it is taken away before each line and drawn again after (``ScreenWriter/interrupt(_:)``).
+struct BesideTheScreen: LogHandler {
+    var inner: StreamLogHandler
+
+    var logLevel: Logger.Level {
+        get { inner.logLevel }
+        set { inner.logLevel = newValue }
+    }
+
+    var metadata: Logger.Metadata {
+        get { inner.metadata }
+        set { inner.metadata = newValue }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { inner[metadataKey: key] }
+        set { inner[metadataKey: key] = newValue }
+    }
+
+    func log(event: LogEvent) { ScreenWriter.standard.interrupt { inner.log(event: event) } }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -9,6 +9,7 @@ import Testing
     typealias Event = GameHostEvent<ToyTable>
 
     struct Running {
+        let host: GameHost<ToyTable>
         let session: ScriptedHostSession
         let events: Box<[Event]>
         let logs: Box<[String]>
@@ -29,7 +30,32 @@ import Testing
         let logs = Box<[String]>([])
         let logger = Logger(label: "test.toy") { _ in RecordingLogHandler(records: logs) }
         let host = GameHost(session: session, table: ToyTable(), logger: logger) { event in events.mutate { $0.append(event) } }
-        return Running(session: session, events: events, logs: logs, task: Task { await host.run() })
+        return Running(host: host, session: session, events: events, logs: logs, task: Task { await host.run() })
+    }
+
+    @Test func hostCommandsReachTheTableInOrderAndTheObserverHearsHowEachWent() async {
+        let toy = start()
+        toy.session.feed(.joined(ann))
+        #expect(await eventually { toy.events.value.contains(.joined(ann, players: 1)) })
+        for command in [HostCommand.kick(cy.id), .skip, .end, .kick(ann.id)] { toy.host.command(command) }
+        #expect(await eventually { toy.session.calls.value.contains(.kick(ann.id)) })
+        await toy.finish()
+        let commands = toy.events.value.drop { if case .joined = $0 { false } else { true } }.dropFirst(3)
+        #expect(Array(commands) == [
+            .refused(CommandRefusal(.kick(cy.id), .noSuchPlayer(cy.id))),
+            .commanded(.skip), .note("skip"), .sent(ToyNews(news: "skipped"), to: [ann.id]),
+            .refused(CommandRefusal(.end, .noGame)),
+            .commanded(.kick(ann.id)),
+        ])
+        #expect(toy.session.calls.value.filter { if case .kick = $0 { true } else { false } } == [.kick(ann.id)])
+        #expect(toy.logs.value.contains("info host command"))
+    }
+
+    @Test func commandsAfterTheRunnerStoppedAreDropped() async {
+        let toy = start()
+        await toy.finish()
+        toy.host.command(.skip)
+        #expect(toy.events.value.isEmpty)
     }
 
     @Test func eventsReachTheTableInOrderAndTheObserverHearsEachOne() async {

@@ -49,6 +49,36 @@ import Testing
         #expect(lobby.status(now: 3_000_000) == LobbyStatus(players: 1, capacity: 8, startRule: "after", startsInMs: nil))
     }
 
+    @Test func afterAGameItsPlayersWaitFirstAndTheRuleCountsDownAgain() {
+        var after = Lobby(rule: .after(5_000_000), capacity: 8, minimum: 2)
+        after.add(Self.peer(4))  // came during the game
+        after.gameEnded(players: [Self.peer(1), Self.peer(2), Self.peer(4)], now: 1_000_000)
+        #expect(after.waiting.map(\.id.rawValue) == [1, 2, 4])
+        #expect(after.startsAt == 6_000_000)
+        #expect(after.canStart)
+
+        var full = Lobby(rule: .whenFull, capacity: 2, minimum: 2)
+        full.gameEnded(players: [Self.peer(1), Self.peer(2)], now: 1_000_000)
+        #expect(full.startsAt == 1_000_000 + Lobby.restAfterGame)  // a rest, not an instant restart
+        let resting = full.playersChanged(now: 2_000_000)
+        #expect(!resting)
+        #expect(full.isDue(now: 1_000_000 + Lobby.restAfterGame))
+        full.remove(PeerID(rawValue: 2))
+        let short = full.playersChanged(now: 3_000_000)
+        #expect(!short)
+        #expect(full.startsAt == nil)
+        #expect(!full.canStart)
+        full.add(Self.peer(3))
+        let again = full.playersChanged(now: 4_000_000)
+        #expect(again)  // full again: at once, as for any arrival
+
+        var alone = Lobby(rule: .whenFull, capacity: 3, minimum: 2)
+        alone.gameEnded(players: [Self.peer(1)], now: 0)
+        #expect(alone.startsAt == nil)
+        #expect(alone.contains(PeerID(rawValue: 1)))
+        #expect(!alone.contains(PeerID(rawValue: 2)))
+    }
+
     @Test func theLobbyLinesAreTheSameInEveryGame() {
         let counting = LobbyStatus(players: 2, capacity: 4, startRule: "after", startsInMs: 4_001)
         #expect(LobbyText.status(counting, waiting: "waiting for players") == "lobby: 2/4 players, game starts in 5 s")
@@ -60,5 +90,39 @@ import Testing
         #expect(LobbyText.start(Lobby(rule: .after(10_000_000), capacity: 4, minimum: 1)) == "a game starts 10 s after the first player arrives")
         #expect(LobbyText.start(Lobby(rule: .after(2_500_000), capacity: 4, minimum: 2)) == "a game starts 2.5 s after a second player arrives")
         #expect(LobbyText.empty(capacity: 8) == "lobby: 0/8 players, waiting for players")
+        #expect(LobbyText.countdown(7) == "game starts in 7 s")
+    }
+
+    @Test func theLobbyTableKicksWhoIsHereAndRunsNoGame() {
+        var table = LobbyTable()
+        _ = table.joined(Self.peer(1), at: GameMoment(now: 0))
+        #expect(table.command(.kick(PeerID(rawValue: 1)), at: GameMoment(now: 0)) == [.kick(PeerID(rawValue: 1))])
+        let nobody = PeerID(rawValue: 2)
+        #expect(table.command(.kick(nobody), at: GameMoment(now: 0)) == [.refused(CommandRefusal(.kick(nobody), .noSuchPlayer(nobody)))])
+        for command in HostCommand.plain {
+            let refused = table.command(command, at: GameMoment(now: 0))
+            #expect(refused == [.refused(CommandRefusal(command, .noGames))])
+        }
+        #expect("\(CommandRefusal(.startNow, .noGames))" == "nothing to start: this host runs no game")
+        _ = table.left(Self.peer(1), reason: .kicked, at: GameMoment(now: 1))
+        #expect(table.present.isEmpty)
+    }
+
+    @Test func commandsRoundTripAsJSONAndUnknownOnesSayWhatIsAllowed() throws {
+        for command in HostCommand.plain + [.kick(PeerID(rawValue: 3))] {
+            #expect(try JSONValue(encoding: command).decode(HostCommand.self) == command)
+        }
+        #expect(try JSONValue(encoding: HostCommand.kick(PeerID(rawValue: 3))) == .object(["command": .string("kick"), "peer": .integer(3)]))
+        #expect(try JSONValue(encoding: HostCommand.startNow) == .object(["command": .string("startNow")]))
+        do {
+            _ = try JSONValue.object(["command": .string("resume")]).decode(HostCommand.self)
+            Issue.record("an unknown command decoded")
+        } catch {
+            #expect("\(error)".contains("the commands are startNow, skip, pause, unpause, end, rematch, kick"))
+        }
+        let refusal = try JSONValue(encoding: CommandRefusal(.skip, .noGame))
+        #expect(refusal == .object([
+            "command": .object(["command": .string("skip")]), "reason": .string("noGame"), "text": .string("nothing to skip: no game is under way"),
+        ]))
     }
 }

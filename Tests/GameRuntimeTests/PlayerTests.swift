@@ -45,11 +45,11 @@ import Testing
         #expect(session.moves.map(\.1) == [.host, .all])
     }
 
-    @Test func aBotPlaysUntilTheGameIsOverAndThenTheTerminalLeavesOnce() async {
+    @Test func withOnceABotPlaysUntilTheGameIsOverAndThenTheTerminalLeavesOnce() async {
         let session = ScriptedPlayerSession()
         let player = GamePlayer<ToyModel>(session: session)
         let screen = CapturedLines()
-        let terminal = PlayerTerminal(player: player, screen: ToyPlayerScreen(writer: screen.writer), bot: ToyBot(player: player))
+        let terminal = PlayerTerminal(player: player, screen: ToyPlayerScreen(writer: screen.writer), bot: ToyBot(player: player), once: true)
         session.feed(
             .joined(cy), message(LobbyMessage.chat("hi"), from: cy, named: false), message(ToyNews(news: "your move"), from: Self.host),
             .left(cy, .connectionDropped), message(ToyNews(news: "over"), from: Self.host), message(ToyNews(news: "over"), from: Self.host))
@@ -61,6 +61,25 @@ import Testing
             "news: over",
         ])
         #expect(session.moves.map(\.0) == ["hello", "echo"])
+    }
+
+    @Test func withoutOnceTheTerminalStaysAfterGameOverForTheNextGame() async {
+        let session = ScriptedPlayerSession()
+        let player = GamePlayer<ToyModel>(session: session)
+        let screen = CapturedLines()
+        let terminal = PlayerTerminal(player: player, screen: ToyPlayerScreen(writer: screen.writer), bot: ToyBot(player: player))
+        session.feed(
+            message(ToyNews(news: "over"), from: Self.host), .left(cy, .kicked), message(ToyNews(news: "your move"), from: Self.host),
+            message(ToyNews(news: "over"), from: Self.host))
+        session.endReason.mutate { $0 = .kicked }
+        let running = Task { await terminal.run() }
+        #expect(await eventually { session.moves.count == 2 })  // hello, then the echo in the second game
+        session.end()
+        #expect(await running.value == .kicked)
+        #expect(session.quits.value == 0)
+        #expect(screen.lines == [
+            "toy: a bot plays", "news: over", "Cy was removed by the host", "news: your move", "news: over", "you were removed by the host",
+        ])
     }
 
     @Test func theTerminalEndsWhenTheSessionEnds() async {

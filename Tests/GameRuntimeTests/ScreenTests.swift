@@ -73,7 +73,42 @@ import Testing
         writer.countdown("time left: 3 s", generation: generation)
         writer.line("result")
         writer.countdown("time left: 2 s", generation: generation - 1)  // an old countdown: dropped
-        #expect(text.value == "\r\u{1B}[Ktime left: 3 s\r\u{1B}[Kresult\n")
+        #expect(text.value == "\r\u{1B}[Ktime left: 3 s\r\u{1B}[Kresult\ntime left: 3 s")
+        writer.beginCountdown()  // stopped: gone at the next line
+        writer.line("next")
+        #expect(text.value.hasSuffix("time left: 3 s\r\u{1B}[Knext\n"))
+    }
+
+    @Test func theFooterStaysOnTheLastLineBesideTheCountdownCutToTheWidth() {
+        let text = Box("")
+        let writer = ScreenWriter(inPlace: true, columns: { 30 }) { chunk in text.mutate { $0 += chunk } }
+        writer.footer("keys: [s] start")
+        writer.line("joined: Ann")
+        let generation = writer.beginCountdown()
+        writer.countdown("time left: 9 s", generation: generation)
+        #expect(text.value == "\r\u{1B}[Kkeys: [s] start" + "\r\u{1B}[Kjoined: Ann\nkeys: [s] start" + "\r\u{1B}[Ktime left: 9 s   keys: [s] st")
+        writer.footer(nil)
+        #expect(text.value.hasSuffix("\r\u{1B}[Ktime left: 9 s"))
+    }
+
+    @Test func otherOutputMakesWayForTheStatusLineAndFinishTakesItAway() {
+        let text = Box("")
+        let writer = ScreenWriter(inPlace: true) { chunk in text.mutate { $0 += chunk } }
+        writer.footer("keys")
+        writer.interrupt { text.mutate { $0 += "a log line\n" } }
+        #expect(text.value == "\r\u{1B}[Kkeys" + "\r\u{1B}[Ka log line\nkeys")
+        writer.finish()
+        writer.countdown("time left: 1 s", generation: writer.beginCountdown())
+        writer.line("bye")
+        #expect(text.value.hasSuffix("keys\r\u{1B}[K" + "\r\u{1B}[K" + "bye\n"))
+    }
+
+    @Test func withoutATerminalTheFooterIsOneLine() {
+        let text = Box("")
+        let writer = ScreenWriter(inPlace: false) { chunk in text.mutate { $0 += chunk } }
+        writer.footer("keys: [s] start")
+        writer.line("joined: Ann")
+        #expect(text.value == "keys: [s] start\njoined: Ann\n")
     }
 }
 

@@ -37,6 +37,7 @@ final class ScriptedHostSession: GameHostSession {
         case send(RawJSON, to: Recipients)
         case gameStarted(lateJoinersAllowed: Bool)
         case gameEnded
+        case kick(PeerID)
     }
 
     struct TooLarge: Error, CustomStringConvertible {
@@ -68,6 +69,7 @@ final class ScriptedHostSession: GameHostSession {
 
     func gameStarted(lateJoinersAllowed: Bool) { calls.mutate { $0.append(.gameStarted(lateJoinersAllowed: lateJoinersAllowed)) } }
     func gameEnded() { calls.mutate { $0.append(.gameEnded) } }
+    func kick(_ peer: PeerID) { calls.mutate { $0.append(.kick(peer)) } }
 
     /// The news sent, with the recipients.
     var news: [(String, Recipients)] {
@@ -88,6 +90,8 @@ final class ScriptedPlayerSession: GamePlayerSession {
     private let sink: AsyncStream<SessionInput>.Continuation
     let sent = Box<[(RawJSON, Recipients)]>([])
     let quits = Box(0)
+    /// How the session says it ended.
+    let endReason = Box(EndReason.userQuit)
 
     init() { (inputs, sink) = AsyncStream.makeStream(of: SessionInput.self) }
 
@@ -107,7 +111,7 @@ final class ScriptedPlayerSession: GamePlayerSession {
         return .userQuit
     }
 
-    func ended() async -> EndReason { .userQuit }
+    func ended() async -> EndReason { endReason.value }
 
     /// The moves sent, with the recipients.
     var moves: [(String, Recipients)] { sent.value.compactMap { body, to in (try? body.decode(ToyMove.self)).map { ($0.move, to) } } }

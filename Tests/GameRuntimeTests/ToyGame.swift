@@ -55,6 +55,15 @@ struct ToyTable: GameTable {
         return [.note("woke")]
     }
 
+    /// Kicks a player it knows, refuses to kick anyone else; notes `skip`; refuses the rest.
+    mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect] {
+        switch command {
+        case .kick(let id): return [Self.kick(id, present: present.contains(id))]
+        case .skip: return [.note("skip"), .send(ToyNews(news: "skipped"), to: present)]
+        default: return [.refused(CommandRefusal(command, .noGame))]
+        }
+    }
+
     static func logRecord(for effect: Effect) -> GameLogRecord? {
         guard case .gameStarted = effect else { return nil }
         return GameLogRecord(.info, "toy game started", ["late": "no"])

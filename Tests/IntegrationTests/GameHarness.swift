@@ -9,6 +9,8 @@ struct GameTestHost<Table: GameTable> {
     let host: TestHost
     let events: Box<[GameHostEvent<Table>]>
     let task: Task<Void, Never>
+    /// The runner: give it the host's commands.
+    let runner: GameHost<Table>
 
     /// Starts a host admitting `capacity` players and runs `table` on it.
     static func start(
@@ -19,7 +21,7 @@ struct GameTestHost<Table: GameTable> {
         logger.logLevel = .critical
         let events = Box<[GameHostEvent<Table>]>([])
         let runner = GameHost(session: host.server.session, table: table, logger: logger) { event in events.mutate { $0.append(event) } }
-        return GameTestHost(host: host, events: events, task: Task { await runner.run() })
+        return GameTestHost(host: host, events: events, task: Task { await runner.run() }, runner: runner)
     }
 
     /// Messages the host sent, in order, with their recipients.

@@ -495,6 +495,7 @@ import Testing
         #expect(EndReason.noNetwork.description == "noNetwork")
         #expect(EndReason.protocolError.description == "protocolError")
         #expect(EndReason.denied(.nameTaken).description == "denied(nameTaken)")
+        #expect(EndReason.kicked.description == "kicked")
     }
 
     @Test func byeReasonsMapToEndReasons() {
@@ -502,6 +503,7 @@ import Testing
         #expect(ByeReason.serverQuit.endReason == .serverQuit)
         #expect(ByeReason.protocolError.endReason == .protocolError)
         #expect(ByeReason.connectionDropped.endReason == .connectionDropped)
+        #expect(ByeReason.kicked.endReason == .kicked)
     }
 }
 

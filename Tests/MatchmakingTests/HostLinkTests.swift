@@ -166,6 +166,7 @@ import Testing
     @Test(arguments: [
         (ByeReason.userQuit, ByeReason.userQuit),
         (.serverQuit, .userQuit),  // a player cannot quit the server; it is the player leaving
+        (.kicked, .userQuit),  // nor kick itself: only the host says `kicked`
         (.protocolError, .protocolError),
         (.connectionDropped, .connectionDropped),
     ])

@@ -171,3 +171,33 @@ import Testing
         #expect(host.hello("Ada", version: 2, proof: .right, resume: token).result.welcome?.resumed == true)
     }
 }
+
+/// The host's kick meets seats that outlive links, and version 1 players who have no `kicked`.
+@Suite struct HostKickVersionTests {
+    @Test func kickingAnAwayPlayerGivesUpItsSeatAndToken() {
+        var host = HostDriver()
+        let (link, result) = host.hello("Ada", version: 2)
+        let ada = result.welcome!
+        _ = host.closed(link)
+        let kicked = host.machine.kick(ada.you.id, now: host.now)
+        #expect(kicked.left.map(\.1) == [.kicked])
+        #expect(kicked.closed.isEmpty, "no link to close")
+        #expect(host.hello("Ada", version: 2, resume: ada.resumeToken).result.welcome?.resumed == nil)
+    }
+
+    @Test func aVersion1PlayerIsToldOfKicksInItsOwnWords() {
+        var host = HostDriver(capacity: 4)
+        let (oldLink, old) = host.join("Cy")  // version 1
+        let (_, ada) = host.join("Ada", version: 2)
+        let (newLink, _) = host.join("Bob", version: 2)
+        _ = host.flushRoster()
+        let kicked = host.machine.kick(ada.id, now: host.now)
+        #expect(kicked.bye == Bye(reason: .kicked, detail: "removed by the host"))
+        let batch = host.flushRoster()
+        #expect(batch.messages(to: newLink) == [.left(Left(peer: ada, reason: .kicked))])
+        #expect(batch.messages(to: oldLink) == [.left(Left(peer: ada, reason: .userQuit))])
+        let own = host.machine.kick(old.id, now: host.now)
+        #expect(own.bye == Bye(reason: .serverQuit, detail: "removed by the host"), "version 1 has no kicked")
+        #expect(own.left.map(\.1) == [.kicked], "the game hears the truth")
+    }
+}

@@ -133,8 +133,14 @@ import Testing
             case 82..<95:
                 let step = Int.random(in: 0..<10, using: &rng) == 0 ? 30_000 : 1500  // now and then, past a grace period
                 result = host.tick(at: host.ms + Int64.random(in: 1...Int64(step), using: &rng))
-            case 95..<98:
+            case 95..<97:
                 result = host.machine.gameStarted(lateJoinersAllowed: Bool.random(using: &rng))
+            case 97:  // the host's kick, of a player here or of an id that is not
+                let id = host.machine.players.randomElement(using: &rng)?.id ?? PeerID(rawValue: UInt32(step))
+                let seated = host.machine.seats[id] != nil
+                result = host.machine.kick(id, now: host.now)
+                #expect(host.machine.seats[id] == nil)
+                #expect(result.left.map(\.1) == (seated ? [.kicked] : []), "seed \(seed), step \(step)")
             default:
                 result = host.machine.gameEnded()
             }

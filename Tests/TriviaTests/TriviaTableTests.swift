@@ -43,7 +43,9 @@ import Testing
         #expect(table.nextWake == Fixture.s(5))
         #expect(Self.lobby(table.joined(bob, at: GameMoment(now: Fixture.s(2))))?.0.startsInMs == 3_000)
         #expect(Self.lobby(table.left(ann, reason: .userQuit, at: GameMoment(now: Fixture.s(3))))?.1 == [bob.id])
-        #expect(table.left(bob, reason: .userQuit, at: GameMoment(now: Fixture.s(4))).isEmpty)
+        // Nobody is left to tell; the host's screen still hears the countdown stopped.
+        #expect(table.left(bob, reason: .userQuit, at: GameMoment(now: Fixture.s(4)))
+            == [.send(.lobby(LobbyStatus(players: 0, capacity: 3, startRule: "after", startsInMs: nil)), to: [])])
         #expect(table.nextWake == nil)
         #expect(table.woke(at: GameMoment(now: Fixture.s(5))).isEmpty)
         _ = table.joined(cy, at: GameMoment(now: Fixture.s(10)))
@@ -53,27 +55,40 @@ import Testing
         #expect(table.game?.playerIDs == [cy.id])
     }
 
-    @Test func afterTheGameTheHostIsBackInItsLobbyForNewPlayers() {
+    @Test func afterTheGameItsPlayersAreBackInTheLobbyForTheNextGame() {
         var table = Self.table(.after(Fixture.s(1)), rounds: 1)
         _ = table.joined(ann, at: GameMoment(now: 0))
         _ = table.woke(at: GameMoment(now: Fixture.s(1)))
         let answered = table.received(.answer(AnswerGiven(question: 1, choice: 1, pressedAt: 0)), from: ann.id, arrivedAt: Fixture.s(2), at: GameMoment(now: Fixture.s(2)))
         #expect(answered.contains { if case .send(.result, _) = $0 { true } else { false } })
         let ended = table.woke(at: GameMoment(now: Fixture.s(3)))
-        #expect(ended.last == .gameEnded)
         guard case .send(.gameOver(let final), let to) = ended.first else { Issue.record("expected game over"); return }
         #expect(to == [ann.id])
         #expect(final.winners == [ann.id])
         #expect(final.points == 0)
         #expect(table.game == nil)
         #expect(table.gamesPlayed == 1)
-        // Ann (still connected, about to leave) does not start the next game; Bob does.
-        #expect(table.nextWake == nil)
-        #expect(table.left(ann, reason: .userQuit, at: GameMoment(now: Fixture.s(4))).isEmpty)
-        _ = table.joined(bob, at: GameMoment(now: Fixture.s(5)))
-        #expect(table.woke(at: GameMoment(now: Fixture.s(6))).first == .gameStarted(lateJoinersAllowed: true))
-        #expect(table.game?.playerIDs == [bob.id])
+        // Ann stays: she is back in the lobby, told so, and the countdown to the next game runs.
+        #expect(ended.dropFirst().first == .gameEnded)
+        #expect(Self.lobby(ended)?.0 == LobbyStatus(players: 1, capacity: 3, startRule: "after", startsInMs: 1_000))
+        #expect(Self.lobby(ended)?.1 == [ann.id])
+        #expect(table.lobby.waiting == [ann])
+        #expect(table.nextWake == Fixture.s(4))
+        _ = table.joined(bob, at: GameMoment(now: Fixture.s(3.5)))
+        #expect(table.woke(at: GameMoment(now: Fixture.s(4))).first == .gameStarted(lateJoinersAllowed: true))
+        #expect(table.game?.playerIDs == [ann.id, bob.id])
         #expect(table.gamesPlayed == 2)
+    }
+
+    @Test func afterAGameAFullLobbyRestsBeforeTheNextWhenFull() {
+        var table = Self.table(.whenFull, capacity: 1, rounds: 1)
+        _ = table.joined(ann, at: GameMoment(now: 0))
+        #expect(table.game != nil)
+        let ended = table.command(.end, at: GameMoment(now: Fixture.s(1)))
+        #expect(Self.lobby(ended)?.0.startsInMs == Lobby.restAfterGame / 1000)
+        #expect(table.nextWake == Fixture.s(1) + Lobby.restAfterGame)
+        #expect(table.woke(at: GameMoment(now: Fixture.s(2))).isEmpty)
+        #expect(table.woke(at: GameMoment(now: Fixture.s(1) + Lobby.restAfterGame)).first == .gameStarted(lateJoinersAllowed: true))
     }
 
     @Test func lateJoinersPlayInTheRunningGame() {

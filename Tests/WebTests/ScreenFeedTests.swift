@@ -23,6 +23,7 @@ import Testing
         mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] { [] }
         mutating func received(_ message: NoMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] { [] }
         mutating func woke(at moment: GameMoment) -> [Effect] { [] }
+        mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect] { [] }
         var nextWake: Int64? { nil }
     }
 

@@ -18,10 +18,10 @@ host=$!
 check "mixed host serves on Bluetooth" wait_for mixed.out "bluetooth on $host_address channel 7" 30
 port=$(sed -n 's/^listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' mixed.out)
 web=$(sed -n 's/^web on 127\.0\.0\.1:\([0-9]*\)$/\1/p' mixed.out)
-"$bin" join "$host_address" --adapter hci1 --player Ann --bot > mixed-ann.out 2> mixed-ann.err &
+"$bin" join "$host_address" --adapter hci1 --player Ann --bot --once > mixed-ann.out 2> mixed-ann.err &
 ann=$!
 check "Ann joins over RFCOMM" wait_for mixed-ann.out "connected to Mixed Host as Ann" 60
-"$bin" join "127.0.0.1:$port" --player Tom --bot > mixed-tom.out 2> mixed-tom.err &
+"$bin" join "127.0.0.1:$port" --player Tom --bot --once > mixed-tom.out 2> mixed-tom.err &
 tom=$!
 check "Tom joins over TCP" wait_for mixed-tom.out "connected to Mixed Host as Tom" 20
 /usr/bin/python3 "$here/../system/wsplayer.py" "127.0.0.1:$web" Pat > mixed-pat.out 2> mixed-pat.err &

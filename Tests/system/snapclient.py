@@ -185,7 +185,7 @@ class Client:
       * ``events``: every ``joined`` / ``left`` (and, in version 2, ``away`` / ``back``) message, as dicts;
       * ``peers``: the other clients now present, ``{id: name}``;
       * ``bye``: the host's ``bye`` if one came; ``end_reason`` once the connection ended:
-        ``userQuit``, ``serverQuit``, ``connectionDropped`` or ``protocolError``;
+        ``userQuit``, ``serverQuit``, ``connectionDropped``, ``protocolError`` or ``kicked``;
       * ``pings_received``, ``pongs_received``, ``clock``: heartbeat bookkeeping.
     """
 

@@ -18,7 +18,7 @@ def test_a_trivia_game_with_the_hosts_own_bot_beside_two_players(procs):
                             "--start-when-full", "--max-players", "3", "--bots", "1")
     procs.append(host)
     assert host.wait_line(r"^joined: Bot 1 \(id 1\) \[1/3\]$", 10), host.describe()
-    players = [start_join(port, name) for name in ("Ann", "Bob")]
+    players = [start_join(port, name, "--once") for name in ("Ann", "Bob")]
     procs.extend(players)
     for player in players:
         assert player.wait_exit(40) == 0, player.describe()
@@ -27,8 +27,9 @@ def test_a_trivia_game_with_the_hosts_own_bot_beside_two_players(procs):
     assert finals(host.stdout()) == finals(players[0].stdout())
     # Its answers were played: the host saw Bot 1 answer.
     assert any(line.startswith("answered: Bot 1") for line in host.stdout()), host.describe()
-    # It takes its seat again for the next game.
-    assert host.wait_line(r"^joined: Bot 1 \(id (?!1\))\d+\) \[1/3\]$", 10), host.describe()
+    # It stays for the next game, alone in the lobby once the others left.
+    assert host.wait_line(r"^lobby: 1/3 players, game starts when full$", 10), host.describe()
+    assert not any(line.startswith("left: Bot 1") for line in host.stdout()), host.describe()
     assert host.stop() == 0, host.describe()
 
 
@@ -36,7 +37,7 @@ def test_a_snap_game_with_the_hosts_own_bot_beside_two_players(procs):
     host, port = start_snap_host("--max-players", "3", "--start-when-full", "--max-flips", "1500", "--bots", "1")
     procs.append(host)
     assert host.wait_line(r"^joined: Bot 1 \(id 1\) \[1/3\]$", 10), host.describe()
-    players = [join(port, name, *FAST_BOT) for name in ("Ann", "Bob")]
+    players = [join(port, name, *FAST_BOT, "--once") for name in ("Ann", "Bob")]
     procs.extend(players)
     for player in players:
         assert player.wait_exit(120) == 0, player.describe()

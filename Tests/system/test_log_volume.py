@@ -26,7 +26,7 @@ def play_games(level: str) -> tuple[list[str], list[int]]:
                 assert victim.wait_exit(5) is not None
                 assert host.wait_line(r"^left: Victim .* connectionDropped", 10), host.describe()
             start = len(host.stdout())
-            bots = [start_join(port, f"g{game}p{n}") for n in (1, 2)]
+            bots = [start_join(port, f"g{game}p{n}", "--once") for n in (1, 2)]
             for bot in bots:
                 assert bot.wait_exit(30) == 0, bot.describe()
             assert host.wait_stdout(r"^game over: ", 10, start), host.describe()

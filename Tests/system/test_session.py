@@ -195,3 +195,26 @@ def test_valid_names_are_admitted(start_host, clients, name):
     client = snapclient.Client(host.host, host.port, name)
     clients.append(client)
     assert client.welcome["you"]["name"] == name
+
+
+def test_the_hosts_kick_on_the_wire(start_host, clients):
+    """`kick NAME` typed on the host's stdin (the lobby game): the player gets `bye kicked`, the
+    others `left kicked` (docs/PROTOCOL.md, section 12); the slot and the name are free at once."""
+    host = start_host("--max-players", "2")
+    a = snapclient.Client(host.host, host.port, "A")
+    b = snapclient.Client(host.host, host.port, "B")
+    clients += [a, b]
+    host.write_line("kick b")
+    assert host.wait_stdout(r"^host: kick B \(id 2\)$", 5), host.describe()
+    assert b.wait_for(lambda: b.end_reason is not None, 5)
+    assert b.bye == {"type": "bye", "reason": "kicked", "detail": "removed by the host"}
+    assert b.end_reason == "kicked"
+    assert a.wait_for(lambda: any(e["type"] == "left" for e in a.events), 5)
+    assert [e for e in a.events if e["type"] == "left"] == [{"type": "left", "peer": {"id": b.id, "name": "B"}, "reason": "kicked"}]
+    host.write_line("kick 9")
+    assert host.wait_stdout(r"^host: cannot kick: no player with id 9 is here$", 5), host.describe()
+    host.write_line("skip")
+    assert host.wait_stdout(r"^host: nothing to skip: this host runs no game$", 5), host.describe()
+    again = snapclient.Client(host.host, host.port, "B")
+    clients.append(again)
+    assert again.id != b.id and host.players() == 2

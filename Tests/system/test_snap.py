@@ -1,5 +1,6 @@
 """Snap! end to end with real processes: `snap-host serve --game snap` and `snap-host join --bot`
-over TCP; the replay log recomputes every final state; no late joiners; a killed player leaves."""
+over TCP; the replay log recomputes every final state (the host's skips and ends included); no
+late joiners; a killed player leaves; the players stay for the next game."""
 
 from __future__ import annotations
 
@@ -9,16 +10,18 @@ import signal
 
 import pytest
 
+from harness import wait_until
 from trivia_support import LOOPBACK, Proc, snap_host_binary
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 FAST_BOT = ("--bot", "--reaction-ms", "3", "--reaction-jitter-ms", "8", "--flip-ms", "2")
+ONCE_BOT = (*FAST_BOT, "--once")  # leaves at game over
 
 
-def start_snap_host(*args: str) -> tuple[Proc, int]:
+def start_snap_host(*args: str, controls: bool = False) -> tuple[Proc, int]:
     argv = [str(snap_host_binary()), "serve", "--game", "snap", "--host", LOOPBACK, "--port", "0",
             "--no-dnssd", "--no-bluetooth", *args]
-    host = Proc(argv, "host")
+    host = Proc(argv, "host", controls=controls)
     match = host.wait_line(r"^listening on 127\.0\.0\.1:(\d+)$", 15)
     if match is None:
         host.stop()
@@ -66,6 +69,9 @@ def replay(path) -> list[dict]:
         elif kind == "back":
             game.away.discard(entry["player"])
             game.move_off_away()
+        elif kind == "skip":
+            assert game.ids[game.turn] == entry["player"], entry
+            game.turn = game.next_turn(game.turn)
         elif kind == "end":
             assert game.counts() == {c["id"]: c["cards"] for c in entry["cards"]}, (game.counts(), entry)
             assert len(game.removed) == entry["removed"]
@@ -188,7 +194,7 @@ def test_three_bots_play_games_to_a_winner_and_the_replay_log_recomputes_them(pr
     procs.append(host)
     games = 3
     for game in range(games):
-        bots = [join(port, f"{name}{game}", *FAST_BOT) for name in PLAYERS]
+        bots = [join(port, f"{name}{game}", *ONCE_BOT) for name in PLAYERS]
         procs.extend(bots)
         for bot in bots:
             assert bot.wait_exit(60) == 0, bot.describe()
@@ -220,7 +226,7 @@ def test_a_fourth_client_is_denied_in_progress_and_a_killed_player_is_removed(pr
     host, port = start_snap_host("--max-players", "3", "--max-flips", "3000", "--replay-log", str(log), "--resume-grace", "1")
     procs.append(host)
     # Slow enough that the game is surely still running when the fourth client knocks.
-    slow = ("--bot", "--reaction-ms", "20", "--flip-ms", "15")
+    slow = ("--bot", "--reaction-ms", "20", "--flip-ms", "15", "--once")
     bots = [join(port, name, *slow) for name in PLAYERS]
     procs.extend(bots)
     for bot in bots:
@@ -252,6 +258,40 @@ def test_a_fourth_client_is_denied_in_progress_and_a_killed_player_is_removed(pr
     assert host.stop() == 0, host.describe()
     assert dee.wait_exit(10) == 0, dee.describe()
     assert "disconnected: serverQuit" in dee.stderr(), dee.describe()
+
+
+def test_the_host_skips_pauses_and_ends_and_the_same_players_play_again(procs, tmp_path):
+    log = tmp_path / "replay.jsonl"
+    host, port = start_snap_host("--max-players", "2", "--max-flips", "100000", "--replay-log", str(log), "--seed", "4",
+                                 controls=True)
+    procs.append(host)
+    bots = [join(port, name, "--bot", "--reaction-ms", "40", "--flip-ms", "40") for name in ("Ann", "Bob")]
+    procs.extend(bots)
+    for bot in bots:
+        assert bot.wait_line(r"^flip: ", 15), bot.describe()
+    host.write_line("skip")
+    assert host.wait_line(r"^skipped: (Ann|Bob) \(by the host\)$", 5), host.describe()
+    host.write_line("pause")
+    for bot in bots:
+        assert bot.wait_line(r"^paused by the host$", 5), bot.describe()
+    host.write_line("unpause")
+    for bot in bots:
+        assert bot.wait_line(r"^the game goes on$", 5), bot.describe()
+    flips = sum(1 for line in bots[0].stdout() if line.startswith("flip: "))
+    assert wait_until(lambda: sum(1 for line in bots[0].stdout() if line.startswith("flip: ")) > flips + 2, 10), bots[0].describe()
+    host.write_line("end")
+    for bot in bots:
+        assert bot.wait_line(r"^game over: (winner|tied winners) .* \(ended by the host\)$", 5), bot.describe()
+        assert bot.wait_line(r"^lobby: 2/2 players, game starts in 10 s$", 5), bot.describe()
+    host.write_line("rematch")
+    for bot in bots:
+        assert wait_until(lambda: sum(1 for line in bot.stdout() if line.startswith("dealt: ")) == 2, 10), bot.describe()
+    host.write_line("end")
+    assert wait_until(lambda: sum(1 for line in host.stdout() if line.startswith("game over: ")) == 2, 10), host.describe()
+    assert host.stop() == 0, host.describe()
+    games = replay(log)  # the Python rules agree with the skips and the ends by the host
+    assert len(games) == 2 and all(game["ended"] == "endedByHost" for game in games), games
+    assert '"kind":"skip"' in log.read_text()
 
 
 @pytest.mark.parametrize("args, message", [

@@ -36,7 +36,7 @@ def test_a_person_joins_flips_and_snaps_with_keys(tmux):  # noqa: F811
         tmux.start(f"{command}; echo \"join exited $?\"; sleep 60")
         assert tmux.wait_screen(r"^snap: f or space flips, s snaps, q leaves$", 15), tmux.screen()
         # A slow bot: the person has seconds to snap first.
-        bot = join(port, "Robo", "--bot", "--reaction-ms", "4000", "--reaction-jitter-ms", "0", "--flip-ms", "50")
+        bot = join(port, "Robo", "--bot", "--once", "--reaction-ms", "4000", "--reaction-jitter-ms", "0", "--flip-ms", "50")
         assert tmux.wait_screen(r"^dealt: Pat 26, Robo 26$", 15), tmux.screen()
         assert tmux.wait_screen(r"^your turn: flip$", 5), tmux.screen()
 

@@ -52,11 +52,11 @@ def test_a_host_plays_games_back_to_back_without_growing():
         deadline = time.monotonic() + DURATION
         next_sample = time.monotonic()
         while time.monotonic() < deadline:
-            bots = [bot for bot in bots if bot.running]  # bots leave by themselves at game over
+            bots = [bot for bot in bots if bot.running]  # bots leave by themselves at game over (--once)
             action = rng.random()
             if len(bots) < 3 or (len(bots) < CAPACITY - 2 and action < 0.5):
                 started += 1
-                bot = JoinProcess(binary, host.port, f"bot{started}", bot=True)
+                bot = JoinProcess(binary, host.port, f"bot{started}", "--once", bot=True)
                 bots.append(bot)
                 if bot.wait_connected(10):
                     admitted += 1

@@ -18,7 +18,8 @@ from trivia_support import snap_host_binary, start_host
 
 
 class Tmux:
-    """A private tmux server (its own socket), so no one else's sessions are touched."""
+    """A private tmux server (its own socket), so no one else's sessions are touched. Each
+    terminal is a session of its own, `player` unless named."""
 
     def __init__(self) -> None:
         self.socket = f"snap-trivia-{os.getpid()}-{time.monotonic_ns()}"
@@ -26,23 +27,29 @@ class Tmux:
     def run(self, *args: str) -> str:
         return subprocess.run(["tmux", "-L", self.socket, *args], check=True, capture_output=True, text=True).stdout
 
-    def start(self, command: str) -> None:
-        self.run("new-session", "-d", "-s", "player", "-x", "100", "-y", "40", command)
+    def start(self, command: str, name: str = "player", width: int = 100, height: int = 40) -> None:
+        self.run("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), command)
 
-    def screen(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "player")
+    def screen(self, name: str = "player", history: bool = False) -> str:
+        """What the terminal shows; with `history`, the lines scrolled away above it too."""
+        return self.run("capture-pane", "-p", "-t", name, *(["-S", "-3000"] if history else []))
 
-    def wait_screen(self, pattern: str, timeout: float) -> re.Match | None:
+    def wait_screen(self, pattern: str, timeout: float, name: str = "player") -> re.Match | None:
+        """The first match of `pattern` in the terminal's lines (scrolled away or shown)."""
         regex = re.compile(pattern, re.MULTILINE)
         deadline = time.monotonic() + timeout
         while True:
-            match = regex.search(self.screen())
+            match = regex.search(self.screen(name, history=True))
             if match or time.monotonic() > deadline:
                 return match
             time.sleep(0.05)  # the screen has no event to await; poll it
 
-    def keys(self, *keys: str) -> None:
-        self.run("send-keys", "-t", "player", *keys)
+    def count(self, pattern: str, name: str = "player") -> int:
+        """How many lines of the terminal (scrolled away or shown) match `pattern`."""
+        return len(re.findall(pattern, self.screen(name, history=True), re.MULTILINE))
+
+    def keys(self, *keys: str, name: str = "player") -> None:
+        self.run("send-keys", "-t", name, *keys)
 
     def kill(self) -> None:
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
@@ -57,7 +64,7 @@ def tmux():
     session.kill()
 
 
-def test_a_person_joins_sees_a_question_answers_with_a_key_and_sees_the_result(tmp_path, tmux):
+def test_a_person_joins_sees_a_question_answers_with_a_key_sees_the_result_and_stays(tmp_path, tmux):
     bank = tmp_path / "bank.json"
     bank.write_text(json.dumps({"questions": [{
         "question": "Which answer is right?", "category": "Testing",
@@ -80,10 +87,15 @@ def test_a_person_joins_sees_a_question_answers_with_a_key_and_sees_the_result(t
         assert tmux.wait_screen(r"^you: \+1$", 5), tmux.screen()
         assert tmux.wait_screen(r"^game over: winner Pat with 1 point$", 10), tmux.screen()
         assert tmux.wait_screen(r"^final: 1\. Pat 1$", 5), tmux.screen()
-        assert tmux.wait_screen(r"^join exited 0$", 10), tmux.screen()
+        # Pat stays, back in the lobby: the next game counts down, ticking on the screen.
+        assert tmux.wait_screen(r"^lobby: 1/1 players, game starts in 10 s$", 5), tmux.screen()
+        assert tmux.wait_screen(r"^game starts in [1-8] s$", 5), tmux.screen()
         # The key was read without echo, and the countdown line was cleared, not left behind.
         final_screen = tmux.screen()
         assert not re.search(rf"^{right}$", final_screen, re.MULTILINE), final_screen
+        assert not re.search(r"^time left", final_screen, re.MULTILINE), final_screen
         assert host.wait_line(r"^game over: winner Pat with 1 point$", 5), host.describe()
+        tmux.keys("q")
+        assert tmux.wait_screen(r"^join exited 0$", 10), tmux.screen()
     finally:
         assert host.stop() == 0, host.describe()

@@ -259,3 +259,46 @@ def test_snap_played_from_two_browsers_to_game_over(start_host, pages):
     assert host.wait_stdout(r"game over", 5)
     assert ann.text("over-title") in ("You won!",) or ann.text("over-title").startswith("Winner")
     assert (ann.text("over-title") == "You won!") != (bob.text("over-title") == "You won!") or "tied" in host.stdout_text()
+
+
+def test_phones_and_the_tv_show_the_hosts_pause_kick_end_and_rematch(start_host, pages):
+    host = start_host("--game", "trivia", "--rounds", "3", "--question-time", "60", "--start-after", "60",
+                      "--max-players", "4", "--name", "Living Room", web=True)
+    tv = pages(url(host, "/screen"), TV, mobile=False)
+    ann, bob = pages(url(host)), pages(url(host))
+    for phone, name in ((ann, "Ann"), (bob, "Bob")):
+        phone.join(name)
+        phone.wait_visible("lobby-view", 10)
+    assert host.wait_players(2, 10)
+    # The lobby's countdown ticks on the phone.
+    first = ann.wait(lambda: re.search(r"starting in (\d+) s", ann.text("lobby-status")), 5, "the lobby countdown")
+    ann.wait(lambda: re.search(r"starting in (\d+) s", ann.text("lobby-status")).group(1) != first.group(1), 3, "the countdown to tick")
+
+    host.write_line("start")  # the host's commands, as lines on its stdin
+    for phone in (ann, bob):
+        phone.wait_visible("question-view", 10)
+    host.write_line("pause")
+    for page, notice in ((ann, "notice"), (bob, "notice"), (tv, "tv-notice")):
+        page.wait(lambda: page.text(notice) == "Paused by the host", 5, "the pause banner")
+    ann.screenshot("phone-paused")
+    host.write_line("unpause")
+    ann.wait(lambda: ann.text("notice") == "The game goes on!", 5, "the banner going")
+
+    host.write_line("kick Bob")
+    bob.wait_visible("end-view", 10)
+    assert bob.text("end-message") == "You were removed by the host."
+    assert not bob.visible("rejoin")
+    ann.wait(lambda: ann.text("notice") == "Bob was removed by the host.", 5, "Bob's removal on Ann's phone")
+    tv.wait(lambda: tv.text("tv-notice") == "Bob was removed by the host", 5, "Bob's removal on the TV")
+
+    host.write_line("end")
+    ann.wait_visible("over-view", 10)
+    assert ann.text("over-title") == "You won!"
+    # Back in the lobby with the standings up, the next game counting down.
+    shown = ann.wait(lambda: re.match(r"Next game in (\d+) s \u00B7 1 of 4 players", ann.text("over-next")), 5, "the next game's countdown")
+    ann.wait(lambda: not ann.text("over-next").startswith(f"Next game in {shown.group(1)} s"), 3, "the countdown to tick")
+    ann.screenshot("phone-after-game")
+    host.write_line("rematch")
+    ann.wait_visible("question-view", 10)
+    assert ann.text("question-number") == "Question 1 of 3"
+    assert host.players() == 1

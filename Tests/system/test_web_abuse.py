@@ -156,6 +156,6 @@ def test_abuse_of_the_web_port_disturbs_no_game(start_host, start_join):
     assert host.wait_stdout(r"^game over", 60), host.describe()
     assert host.wait_stdout(r"^final: 2\. ", 5)
     dropped = [line for line in host.stdout_snapshot() if line.startswith("left: ") and "userQuit" not in line]
-    assert not dropped, dropped  # (the bots leave with userQuit after the game, as `join` does)
+    assert not dropped, dropped  # (the bots stay for the next game, as `join` does)
     assert wait_until(lambda: host.fd_count() <= baseline, 20, interval=0.2), \
         f"open files: {host.fd_count()} after the abuse, {baseline} before\n{host.fd_list()}"

@@ -15,11 +15,11 @@ from harness import Proc as HarnessProc
 
 
 class Proc(HarnessProc):
-    """`harness.Proc` with stdin closed (bots and hosts read none) and the short names these
-    tests use."""
+    """`harness.Proc` with stdin closed (bots and hosts read none; `controls`: a pipe, to type the
+    host's commands with `write_line`) and the short names these tests use."""
 
-    def __init__(self, argv: list[str], label: str):
-        super().__init__(argv, label, stdin=subprocess.DEVNULL)
+    def __init__(self, argv: list[str], label: str, controls: bool = False):
+        super().__init__(argv, label, stdin=subprocess.PIPE if controls else subprocess.DEVNULL)
 
     def wait_line(self, pattern: str, timeout: float, stream: str = "stdout") -> re.Match | None:
         """The first line of `stream` matching the regex, or None at the deadline or end of output."""
@@ -32,11 +32,12 @@ class Proc(HarnessProc):
         return self.stderr_snapshot()
 
 
-def start_host(*args: str, startup: float = 15.0) -> tuple[Proc, int]:
-    """`snap-host serve --game trivia ...` on 127.0.0.1 with a free port; returns it and the port."""
+def start_host(*args: str, startup: float = 15.0, controls: bool = False) -> tuple[Proc, int]:
+    """`snap-host serve --game trivia ...` on 127.0.0.1 with a free port; returns it and the port.
+    `controls`: its stdin is a pipe, for the host's line commands (`host.write_line("skip")`)."""
     argv = [str(snap_host_binary()), "serve", "--game", "trivia", "--host", LOOPBACK, "--port", "0",
             "--no-dnssd", "--no-bluetooth", *args]
-    host = Proc(argv, "host")
+    host = Proc(argv, "host", controls=controls)
     match = host.wait_line(r"^listening on 127\.0\.0\.1:(\d+)$", startup)
     if match is None:
         host.stop()

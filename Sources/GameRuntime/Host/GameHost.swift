@@ -6,8 +6,9 @@ import ServiceLifecycle
 /// merges them with the table's wake-ups into one ordered stream, decodes each message to the
 /// table's ``GameTable/ClientMessage`` (lobby chat goes to the observer instead, for every game
 /// alike), hands every event to the table, performs the effects on the session, and tells the
-/// observer. Put it after the server in a `ServiceGroup`, so it stops first and the server then
-/// says goodbye to the players.
+/// observer. The host's commands (``command(_:)``) join the same stream, so a command is handled
+/// in order with everything the players do. Put it after the server in a `ServiceGroup`, so it
+/// stops first and the server then says goodbye to the players.
 public struct GameHost<Table: GameTable>: Service {
     /// Hears every ``GameHostEvent``, on the runner's task.
     public typealias Observer = @Sendable (GameHostEvent<Table>) -> Void
@@ -16,6 +17,8 @@ public struct GameHost<Table: GameTable>: Service {
     private let table: Table
     private let logger: Logger
     private let observer: Observer
+    private let commands: AsyncStream<HostCommand>
+    private let commandSink: AsyncStream<HostCommand>.Continuation
 
     /// A runner for `table` on `session`.
     public init(session: any GameHostSession, table: Table, logger: Logger, observer: @escaping Observer = { _ in }) {
@@ -23,7 +26,13 @@ public struct GameHost<Table: GameTable>: Service {
         self.table = table
         self.logger = logger
         self.observer = observer
+        (commands, commandSink) = AsyncStream.makeStream(of: HostCommand.self)
     }
+
+    /// Hands the host's command to the table, after whatever came before it; the observer hears
+    /// ``GameHostEvent/commanded(_:)`` or ``GameHostEvent/refused(_:)``. Once the runner has
+    /// stopped, commands are dropped.
+    public func command(_ command: HostCommand) { commandSink.yield(command) }
 
     /// One input of the merged stream.
     private enum Source: Sendable {
@@ -31,19 +40,27 @@ public struct GameHost<Table: GameTable>: Service {
         case session(SessionInput)
         /// The alarm with this number rang (``WakeAlarm``).
         case wake(Int)
+        /// The host's command.
+        case command(HostCommand)
     }
 
     /// Runs until the session's inputs end or graceful shutdown begins.
     public func run() async {
         let (sources, sink) = AsyncStream.makeStream(of: Source.self)
-        let session = self.session
+        let (session, commands, commandSink) = (self.session, self.commands, self.commandSink)
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     for await input in session.inputs { sink.yield(.session(input)) }
                     sink.finish()
                 }
-                group.addTask { await self.process(sources, wake: sink) }
+                group.addTask {
+                    for await command in commands { sink.yield(.command(command)) }
+                }
+                group.addTask {
+                    await self.process(sources, wake: sink)
+                    commandSink.finish()
+                }
             }
         }
     }
@@ -75,9 +92,18 @@ public struct GameHost<Table: GameTable>: Service {
             case .wake(let number):
                 guard alarm.rang(number) else { continue }
                 event = .wake
+            case .command(let command):
+                event = .command(command)
             }
             let moment = GameMoment(now: Press.now(), clocks: session.clocks)
-            for effect in table.handle(event, at: moment) { perform(effect) }
+            let effects = table.handle(event, at: moment)
+            if case .command(let command) = event, !effects.contains(where: \.isRefusal) {
+                var metadata: Logger.Metadata = ["command": "\(command.name)"]
+                if case .kick(let peer) = command { metadata["peer"] = "\(peer)" }
+                logger.info("host command", metadata: metadata)
+                observer(.commanded(command))
+            }
+            for effect in effects { perform(effect) }
             alarm.set(table.nextWake)
         }
         alarm.set(nil)
@@ -113,6 +139,19 @@ public struct GameHost<Table: GameTable>: Service {
             session.gameEnded()
         case .note(let note):
             observer(.note(note))
+        case .kick(let peer):
+            session.kick(peer)
+        case .refused(let refusal):
+            logger.debug("host command refused", metadata: ["command": "\(refusal.command.name)", "reason": "\(refusal.reason.name)"])
+            observer(.refused(refusal))
         }
+    }
+}
+
+extension GameEffect {
+    /// Whether this is a refusal of a host command.
+    var isRefusal: Bool {
+        if case .refused = self { return true }
+        return false
     }
 }

@@ -19,6 +19,10 @@ public enum GameHostEvent<Table: GameTable>: Sendable {
     case note(Table.Note)
     /// A message could not be sent (too large: a bug); the reason.
     case sendFailed(String)
+    /// The host's command was done (its effects follow).
+    case commanded(HostCommand)
+    /// The host's command was refused, and why.
+    case refused(CommandRefusal)
 }
 
 extension GameHostEvent: Equatable where Table.ServerMessage: Equatable, Table.Note: Equatable {}

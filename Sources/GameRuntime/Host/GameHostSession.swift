@@ -15,6 +15,9 @@ public protocol GameHostSession: Sendable {
     func gameStarted(lateJoinersAllowed: Bool)
     /// The game ended: new players are admitted again.
     func gameEnded()
+    /// Removes a player: it is told `bye kicked`, the others `left kicked` (nothing when it is
+    /// not here).
+    func kick(_ peer: PeerID)
 }
 
 extension HostSession: GameHostSession {}

@@ -20,7 +20,7 @@ public struct LobbyHostScreen: GameHostScreen {
     public let writer: ScreenWriter
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) { self.writer = writer }
+    public init(writer: ScreenWriter = .standard) { self.writer = writer }
 
     public func show(_ message: NoMessage, to recipients: [PeerID], roster: Roster) {}
 }
@@ -32,7 +32,7 @@ public struct LobbyPlayerScreen: GamePlayerScreen {
     public let writer: ScreenWriter
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) { self.writer = writer }
+    public init(writer: ScreenWriter = .standard) { self.writer = writer }
 
     public var inputMode: KeyInput.Mode { .text }
 

@@ -27,8 +27,11 @@ public enum LobbyText {
     /// The host's lobby before anyone came: `lobby: 0/8 players, waiting for players`.
     public static func empty(capacity: Int) -> String { "lobby: 0/\(capacity) players, waiting for players" }
 
-    /// The host's line after a game's final standings.
-    public static let backInLobby = "lobby: back in the lobby, waiting for players"
+    /// The host's line after a game's final standings (the lobby's status follows).
+    public static let backInLobby = "lobby: back in the lobby"
+
+    /// The lobby's countdown line, rewritten in place on a terminal: `game starts in 7 s`.
+    @Sendable public static func countdown(_ seconds: Int64) -> String { "game starts in \(seconds) s" }
 
     /// `Alice is reconnecting…` (a player's link dropped; its seat is kept).
     public static func away(_ name: String) -> String { "\(name) is reconnecting…" }

@@ -12,6 +12,7 @@ public protocol PlayerModel: Sendable {
     /// A message from the host arrived at `receivedAt` (this device's monotonic clock,
     /// microseconds); `hostClock` is the host's clock relative to this device's, when known.
     mutating func received(_ message: ServerMessage, at receivedAt: Int64, hostClock: ClockEstimate?)
-    /// The game is over for this player (the terminal then leaves).
+    /// The game is over for this player (a terminal with `once` then leaves; otherwise it waits
+    /// in the lobby, and the next game's first message makes this false again).
     var isOver: Bool { get }
 }

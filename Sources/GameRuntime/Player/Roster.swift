@@ -17,4 +17,7 @@ public struct Roster: Hashable, Sendable {
 
     /// Forgets a player (a host runs for months: it keeps only who is here).
     public mutating func remove(_ id: PeerID) { names[id] = nil }
+
+    /// Every player known, by id.
+    public var peers: [Peer] { names.map { Peer(id: $0.key, name: $0.value) }.sorted { $0.id < $1.id } }
 }

@@ -11,6 +11,12 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     case gameEnded
     /// Something only the host's observer hears of (Snap!'s replay log entries).
     case note(Note)
+    /// Remove this player (a ``HostCommand/kick(_:)``): the session tells it `bye kicked` and
+    /// the others `left kicked`; the table then hears it left, like any leaving.
+    case kick(PeerID)
+    /// The host's command was not done, and why (the host's screen shows it). A command whose
+    /// effects hold no refusal was done.
+    case refused(CommandRefusal)
 }
 
 extension GameEffect: Equatable where ServerMessage: Equatable, Note: Equatable {}

@@ -17,6 +17,8 @@ public enum GameEvent<ClientMessage: Sendable>: Sendable {
     case received(ClientMessage?, from: PeerID, arrivedAt: Int64)
     /// The time the table asked to be woken at (``GameTable/nextWake``) has come.
     case wake
+    /// The person running the host asked for something (``GameHost/command(_:)``).
+    case command(HostCommand)
 }
 
 extension GameEvent: Equatable where ClientMessage: Equatable {}

@@ -31,6 +31,9 @@ public protocol GameTable: Sendable {
     mutating func received(_ message: ClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect]
     /// The time of ``nextWake`` has come (or passed).
     mutating func woke(at moment: GameMoment) -> [Effect]
+    /// The host's command: its effects, or ``GameEffect/refused(_:)`` when it makes no sense now.
+    /// Every table answers every command in every state.
+    mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect]
     /// When the table next wants ``woke(at:)``, on the host's clock (nil: not until another event).
     var nextWake: Int64? { get }
 
@@ -48,6 +51,7 @@ extension GameTable {
         case .back(let peer): back(peer, at: moment)
         case .received(let message, let from, let arrivedAt): received(message, from: from, arrivedAt: arrivedAt, at: moment)
         case .wake: woke(at: moment)
+        case .command(let command): self.command(command, at: moment)
         }
     }
 

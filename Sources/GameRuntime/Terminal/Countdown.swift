@@ -1,8 +1,8 @@
 import Matchmaking
 import Synchronization
 
-/// Prints `time left: N s` once a second until a deadline or until stopped, through a
-/// ``ScreenWriter`` (which, on a terminal, rewrites the countdown in place).
+/// Prints `time left: N s` (or another label) once a second until a deadline or until stopped,
+/// through a ``ScreenWriter`` (which, on a terminal, rewrites the countdown in place).
 public final class Countdown: Sendable {
     private let writer: ScreenWriter
     private let task = Mutex<Task<Void, Never>?>(nil)
@@ -10,8 +10,9 @@ public final class Countdown: Sendable {
     /// A countdown printing through `writer`.
     public init(writer: ScreenWriter) { self.writer = writer }
 
-    /// Counts down to `deadline` (monotonic microseconds, ``Press/now()``), replacing any running countdown.
-    public func start(until deadline: Int64) {
+    /// Counts down to `deadline` (monotonic microseconds, ``Press/now()``), replacing any running
+    /// countdown; `label` makes the line from the whole seconds left (default `time left: N s`).
+    public func start(until deadline: Int64, label: @escaping @Sendable (Int64) -> String = { "time left: \($0) s" }) {
         let writer = self.writer
         let generation = writer.beginCountdown()
         let next = Task {
@@ -19,12 +20,19 @@ public final class Countdown: Sendable {
                 let left = deadline - Press.now()
                 guard left > 0 else { break }
                 let seconds = (left + 999_999) / 1_000_000
-                writer.countdown("time left: \(seconds) s", generation: generation)
+                writer.countdown(label(seconds), generation: generation)
                 let untilNext = left - (seconds - 1) * 1_000_000
                 try? await Task.sleep(for: .microseconds(max(untilNext, 1_000)))
             }
         }
         task.withLock { $0?.cancel(); $0 = next }
+    }
+
+    /// Counts down to the next game while `status` has a countdown (`game starts in N s`, from
+    /// now: `startsInMs` is relative); stops otherwise.
+    public func lobby(_ status: LobbyStatus) {
+        guard let ms = status.startsInMs else { return stop() }
+        start(until: Press.now() + ms * 1000, label: LobbyText.countdown)
     }
 
     /// Stops the countdown; nothing more of it is printed.

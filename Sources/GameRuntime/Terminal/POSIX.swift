@@ -55,6 +55,19 @@ public enum POSIX {
     /// Whether standard output is a terminal (not a pipe, a file or the journal).
     public static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// The width of the terminal on `fd`, or nil when it is none (or says 0).
+    public static func terminalColumns(_ fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Whether stdin is a terminal and this process is in its foreground: only then may it
+    /// read keys from it (a background job that reads its terminal is stopped by SIGTTIN).
+    public static var stdinIsForegroundTerminal: Bool {
+        isatty(STDIN_FILENO) == 1 && tcgetpgrp(STDIN_FILENO) == getpgrp()
+    }
+
     /// The machine's host name, `gethostname(2)` (`ProcessInfo.processInfo.hostName`).
     public static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -1,13 +1,16 @@
 import Matchmaking
 
 /// A player's terminal for any game: reads keys (or lets a bot play), prints other players
-/// coming and going and chat, hands the host's messages to the game's ``GamePlayerScreen``, and
-/// leaves (`bye userQuit`) once the model says the game is over.
+/// coming and going and chat, and hands the host's messages to the game's ``GamePlayerScreen``.
+/// After a game over it stays for the next game (the host keeps its players in the lobby); with
+/// `once` it leaves (`bye userQuit`) once the model says the game is over.
 ///
 /// ```
 /// joined: Bob (id 2)
 /// left: Bob (id 2) userQuit
+/// Bob was removed by the host                  (left: kicked)
 /// chat Bob: hello
+/// you were removed by the host                 (this player was kicked)
 /// ```
 public struct PlayerTerminal<Screen: GamePlayerScreen>: Sendable {
     /// The player.
@@ -16,17 +19,22 @@ public struct PlayerTerminal<Screen: GamePlayerScreen>: Sendable {
     public let screen: Screen
     /// Plays instead of a person, when set.
     public let bot: (any GameBot<Screen.Model.ServerMessage>)?
+    /// Leave at the first game over (`join --once`).
+    public let once: Bool
 
-    /// A terminal for `player`; with `bot`, the bot plays and no key is read.
-    public init(player: GamePlayer<Screen.Model>, screen: Screen, bot: (any GameBot<Screen.Model.ServerMessage>)? = nil) {
+    /// A terminal for `player`; with `bot`, the bot plays and no key is read; with `once`, it
+    /// leaves at game over.
+    public init(player: GamePlayer<Screen.Model>, screen: Screen, bot: (any GameBot<Screen.Model.ServerMessage>)? = nil, once: Bool = false) {
         self.player = player
         self.screen = screen
         self.bot = bot
+        self.once = once
     }
 
-    /// Plays until the game is over (then leaves) or the session ends; returns how it ended.
+    /// Plays until the session ends (with `once`: until the game is over, then leaves); returns
+    /// how it ended.
     public func run() async -> EndReason {
-        let (player, screen, bot) = (self.player, self.screen, self.bot)
+        let (player, screen, bot, once) = (self.player, self.screen, self.bot, self.once)
         let keys = bot == nil ? KeyInput(mode: screen.inputMode) : nil
         let control: PlayerControl = keys.map { $0.readsSingleKeys ? .keys : .lines } ?? .bot
         if let line = screen.instructions[control] { screen.writer.line(line) }
@@ -45,6 +53,8 @@ public struct PlayerTerminal<Screen: GamePlayerScreen>: Sendable {
             switch event {
             case .joined(let peer):
                 screen.writer.line("joined: \(peer.name) (id \(peer.id))")
+            case .left(let peer, .kicked):
+                screen.writer.line("\(peer.name) was removed by the host")
             case .left(let peer, let reason):
                 screen.writer.line("left: \(peer.name) (id \(peer.id)) \(reason.rawValue)")
             case .away(let peer):
@@ -56,7 +66,7 @@ public struct PlayerTerminal<Screen: GamePlayerScreen>: Sendable {
             case .received(let message):
                 screen.show(message, player: player)
                 bot?.react(to: message)
-                if !leaving, player.model.isOver {
+                if once, !leaving, player.model.isOver {
                     leaving = true
                     screen.stop()
                     await player.session.quit()
@@ -65,6 +75,8 @@ public struct PlayerTerminal<Screen: GamePlayerScreen>: Sendable {
         }
         screen.stop()
         await feeding
-        return await player.session.ended()
+        let reason = await player.session.ended()
+        if reason == .kicked { screen.writer.line("you were removed by the host") }
+        return reason
     }
 }

@@ -235,7 +235,7 @@ extension JoinError {
         case .denied(let deny): self = .denied(deny, detail: detail ?? "", suggestion: suggestion)
         case .noNetwork: self = .noNetwork(detail ?? "")
         case .protocolError: self = .protocolError
-        case .userQuit, .serverQuit, .connectionDropped: self = .connectionDropped
+        case .userQuit, .serverQuit, .connectionDropped, .kicked: self = .connectionDropped
         }
     }
 }

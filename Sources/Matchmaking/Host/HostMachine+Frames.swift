@@ -14,8 +14,8 @@ extension HostMachine {
         case .app(let app):
             return route(app, from: peer, on: id, now: now)
         case .bye(let bye):
-            // A player that says `serverQuit` means it quit: only the host may quit the server.
-            let reason: ByeReason = bye.reason == .serverQuit ? .userQuit : bye.reason
+            // A player that says `serverQuit` (or `kicked`) means it quit: only the host may say those.
+            let reason: ByeReason = bye.reason == .serverQuit || bye.reason == .kicked ? .userQuit : bye.reason
             return close(id, farewell: nil, leaving: reason, reason: "bye \(bye.reason.rawValue)", now: now)
         case .serverHello, .clientHello, .welcome, .deny, .joined, .left, .away, .back:
             return violation(.unexpectedMessage(type: message.typeName, state: "admitted"), on: id, now: now)

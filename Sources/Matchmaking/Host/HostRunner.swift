@@ -142,6 +142,9 @@ final class HostRunner: Sendable {
     /// The host has a new name.
     func rename(to name: String) { run { ((), $0.machine.rename(to: name)) } }
 
+    /// The host removes a player (`bye kicked`).
+    func kick(_ peer: PeerID) { run { ((), $0.machine.kick(peer, now: timers.now)) } }
+
     /// The host stops: every link is told and closed; the game's and the advertisers' streams
     /// end. Returns the channels being closed.
     func stop() -> [any Channel] {

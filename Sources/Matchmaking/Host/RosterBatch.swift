@@ -51,11 +51,13 @@ struct RosterBatch: Sendable {
 }
 
 extension WireMessage {
-    /// This roster note as a version 1 player is told it: `joined` and `left` as they are; nil
-    /// for the notes version 1 does not have (`away`, `back`).
+    /// This roster note as a version 1 player is told it: `joined` and `left` as they are, but a
+    /// `left` for a kick as `userQuit` (version 1 has no `kicked`); nil for the notes version 1
+    /// does not have (`away`, `back`).
     var version1Note: WireMessage? {
         switch self {
         case .away, .back: nil
+        case .left(let left) where left.reason == .kicked: .left(Left(peer: left.peer, reason: .userQuit))
         default: self
         }
     }

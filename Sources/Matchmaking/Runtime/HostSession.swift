@@ -33,4 +33,9 @@ public final class HostSession: Sendable {
 
     /// The game ended: new players are admitted again.
     public func gameEnded() { runner.gameEnded() }
+
+    /// Removes a player (the host's kick): it is told `bye kicked` and disconnected, the others
+    /// are told `left kicked`, and the game hears it left with `kicked`. Nothing happens for an
+    /// id that is not a player here.
+    public func kick(_ peer: PeerID) { runner.kick(peer) }
 }

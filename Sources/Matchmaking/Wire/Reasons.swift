@@ -31,6 +31,8 @@ public enum EndReason: Hashable, Sendable, CustomStringConvertible {
     case denied(DenyReason)
     /// The other side broke the protocol (bad frame, wrong message for the state).
     case protocolError
+    /// The host removed this player (`bye kicked`).
+    case kicked
 
     /// The name on the wire and in logs: `userQuit`, `denied(full)`, ...
     public var description: String {
@@ -41,6 +43,7 @@ public enum EndReason: Hashable, Sendable, CustomStringConvertible {
         case .noNetwork: "noNetwork"
         case .denied(let reason): "denied(\(reason))"
         case .protocolError: "protocolError"
+        case .kicked: "kicked"
         }
     }
 }
@@ -55,6 +58,9 @@ public enum ByeReason: String, Sendable, Hashable, Codable, CaseIterable {
     case protocolError
     /// Sent by either side before closing a connection that went silent past the timeout.
     case connectionDropped
+    /// Sent by a host that removes a player (the host's kick command); the others are told
+    /// `left kicked`. New in this build, at protocol version 1 (docs/PROTOCOL.md, section 12).
+    case kicked
 
     /// The matching end reason.
     public var endReason: EndReason {
@@ -63,6 +69,7 @@ public enum ByeReason: String, Sendable, Hashable, Codable, CaseIterable {
         case .serverQuit: .serverQuit
         case .protocolError: .protocolError
         case .connectionDropped: .connectionDropped
+        case .kicked: .kicked
         }
     }
 }

@@ -149,7 +149,7 @@ public struct Joined: Hashable, Sendable, Codable {
 public struct Left: Hashable, Sendable, Codable {
     /// Who.
     public var peer: Peer
-    /// Why: `userQuit`, `connectionDropped` or `protocolError`.
+    /// Why: `userQuit`, `connectionDropped`, `protocolError` or `kicked`.
     public var reason: ByeReason
 }
 

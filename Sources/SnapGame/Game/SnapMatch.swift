@@ -22,6 +22,8 @@ import Matchmaking
 ///   (kept in ``removed``, so 52 = cards in play + removed at every step).
 /// - The game ends when at most one player holds cards (that player wins), or after
 ///   ``maxFlips`` flips: then the player(s) holding the most cards win (a tie: all of them).
+/// - The host may skip the player whose turn it is (``skipTurn()``), and end the game
+///   (``end()``): the most cards win, as at the flip limit.
 public struct SnapMatch: Hashable, Sendable {
     /// One player's place at the table.
     public struct Seat: Hashable, Sendable {
@@ -154,7 +156,7 @@ public struct SnapMatch: Hashable, Sendable {
         flips += 1
         seq += 1
         self.turn = nextPlaying(after: index)
-        if flips >= maxFlips { endOnCardCount() }
+        if flips >= maxFlips { endOnCardCount(.flipLimit) }
         return .success(card)
     }
 
@@ -209,6 +211,22 @@ public struct SnapMatch: Hashable, Sendable {
         return true
     }
 
+    /// The host skips the player whose turn it is: the turn passes to the next player still in
+    /// (the table's version moves on). Returns who was skipped (nil once the game is over).
+    @discardableResult
+    public mutating func skipTurn() -> PeerID? {
+        guard outcome == nil, let turn else { return nil }
+        self.turn = nextPlaying(after: turn)
+        seq += 1
+        return seats[turn].peer.id
+    }
+
+    /// The host ends the game now: the player(s) holding the most cards win (`endedByHost`).
+    public mutating func end() {
+        guard outcome == nil else { return }
+        endOnCardCount(.endedByHost)
+    }
+
     // MARK: Helpers
 
     /// One card for a false snap: the face-down top, else the face-up bottom.
@@ -246,9 +264,9 @@ public struct SnapMatch: Hashable, Sendable {
         return anyPlaying
     }
 
-    private mutating func endOnCardCount() {
+    private mutating func endOnCardCount(_ ended: SnapEnd) {
         let best = playing.map { seats[$0].cards }.max() ?? 0
-        outcome = Outcome(winners: playing.filter { seats[$0].cards == best }.map { seats[$0].peer.id }, ended: .flipLimit)
+        outcome = Outcome(winners: playing.filter { seats[$0].cards == best }.map { seats[$0].peer.id }, ended: ended)
         turn = nil
     }
 }
@@ -271,4 +289,6 @@ public enum SnapEnd: String, Hashable, Sendable, Codable {
     case flipLimit
     /// Nobody is left.
     case noPlayers
+    /// The host ended the game; the most cards win.
+    case endedByHost
 }

@@ -16,6 +16,10 @@ import Matchmaking
 /// decides (earlier corrected time, then lower player id). A valid snap is applied for the first
 /// in order only (the others were late, not false); when the table shows no match, every snap in
 /// the window was false and each pays, in judged order.
+///
+/// After a game its players stay: they are back in the lobby for the next game
+/// (``Lobby/gameEnded(players:now:)``). The host's commands (start now, skip the player whose
+/// turn it is, pause, end, rematch, kick) are in `SnapTable+Commands`.
 public struct SnapTable: GameTable {
     public typealias ClientMessage = SnapClientMessage
     public typealias ServerMessage = SnapServerMessage
@@ -41,11 +45,14 @@ public struct SnapTable: GameTable {
     /// The rules.
     public let settings: SnapSettings
     /// Where the host is.
-    public private(set) var state: State = .lobby
+    public internal(set) var state: State = .lobby
     /// Players waiting for the next game (a game needs two), and the countdown.
-    public private(set) var lobby: Lobby
+    public internal(set) var lobby: Lobby
     /// Games started.
-    public private(set) var gamesPlayed = 0
+    public internal(set) var gamesPlayed = 0
+    /// When the host paused the game (nil: it runs). While paused flips and snaps are refused
+    /// `paused` and judging waits; going on moves the collection window by the time paused.
+    public internal(set) var pausedAt: Int64?
     private var seeds: SplitMix64
 
     /// A host in its lobby admitting at most `capacity` players; each game's deck is shuffled
@@ -64,7 +71,8 @@ public struct SnapTable: GameTable {
 
     /// When the countdown ends, or the collection window closes.
     public var nextWake: Int64? {
-        switch state {
+        guard pausedAt == nil else { return nil }
+        return switch state {
         case .lobby: lobby.startsAt
         case .playing(_, let window): window?.closesAt
         }
@@ -99,6 +107,7 @@ public struct SnapTable: GameTable {
         let action = message == .flip ? "flip" : "snap"
         guard case .playing(var game, var window) = state else { return refuse(.noGame, action) }
         guard let seat = game.seat(of: id), game.seats[seat].isPlaying else { return refuse(.notPlaying, action) }
+        guard pausedAt == nil else { return refuse(.paused, action) }
         switch message {
         case .flip:
             guard window == nil else { return refuse(.judging, action) }
@@ -131,7 +140,7 @@ public struct SnapTable: GameTable {
         case .lobby:
             return lobby.isDue(now: moment.now) ? startGame(now: moment.now) : []
         case .playing(let game, let window):
-            guard let window, moment.now >= window.closesAt else { return [] }
+            guard pausedAt == nil, let window, moment.now >= window.closesAt else { return [] }
             return judge(window, in: game, now: moment.now, clocks: moment.clocks)
         }
     }
@@ -167,7 +176,8 @@ public struct SnapTable: GameTable {
 
     // MARK: Helpers
 
-    /// After an event: tell everyone the table, and end the game when it is over.
+    /// After an event: tell everyone the table, and end the game when it is over (its players
+    /// still here are back in the lobby).
     mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Effect] {
         let everyone = game.seats.filter { $0.status != .left }.map(\.peer.id)
         var effects: [Effect] = [.send(.table(Self.view(game, event: event)), to: everyone)]
@@ -181,16 +191,23 @@ public struct SnapTable: GameTable {
             outcome, flips: game.flips, cards: game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }, removed: game.removed.count)))
         effects.append(.gameEnded)
         state = .lobby
-        return effects + lobbyChanged(now: now)
+        pausedAt = nil
+        lobby.gameEnded(players: game.seats.filter { $0.status != .left }.map(\.peer), now: now)
+        return effects + lobbyStatus(now: now)
     }
 
     private mutating func lobbyChanged(now: Int64) -> [Effect] {
         if lobby.playersChanged(now: now) { return startGame(now: now) }
-        let waiting = lobby.waiting.map(\.id)
-        return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: now)), to: waiting)]
+        return lobbyStatus(now: now)
     }
 
-    private mutating func startGame(now: Int64) -> [Effect] {
+    /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
+    /// still shows it).
+    private func lobbyStatus(now: Int64) -> [Effect] {
+        [.send(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
+    }
+
+    mutating func startGame(now: Int64) -> [Effect] {
         let seed = seeds.next()
         let players = lobby.start()
         gamesPlayed += 1

@@ -24,9 +24,18 @@ public final class SnapBot: GameBot {
         self.flipDelay = flipDelay
     }
 
-    /// Reacts to a message from the host.
+    /// Reacts to a message from the host: a table, or the game going on after a pause (the
+    /// last table again).
     public func react(to update: SnapServerMessage) {
-        guard case .table(let table) = update, player.final == nil, table.seat(player.me.id)?.status == .playing else { return }
+        switch update {
+        case .table(let table): act(on: table)
+        case .pause(let status) where !status.paused: if let table = player.table { act(on: table) }
+        case .pause, .lobby, .refused, .gameOver: break
+        }
+    }
+
+    private func act(on table: TableState) {
+        guard player.final == nil, !player.model.paused, table.seat(player.me.id)?.status == .playing else { return }
         if table.hasMatch {
             let delay = reaction + (jitter > 0 ? rng.withLock { Double.random(in: 0...jitter, using: &$0) } : 0)
             later(delay, seq: table.seq) { $0.snap() }
@@ -39,7 +48,7 @@ public final class SnapBot: GameBot {
     private func later(_ milliseconds: Double, seq: Int, _ act: @escaping @Sendable (SnapPlayer) -> Void) {
         Task { [player] in
             if milliseconds > 0 { try? await Task.sleep(for: .microseconds(Int64(milliseconds * 1000))) }
-            guard player.table?.seq == seq, player.final == nil else { return }
+            guard player.table?.seq == seq, player.final == nil, !player.model.paused else { return }
             act(player)
         }
     }

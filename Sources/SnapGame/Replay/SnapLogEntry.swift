@@ -10,6 +10,7 @@ import Matchmaking
 /// {"kind":"snap","player":2,"snappers":[2,1],"valid":true}
 /// {"kind":"away","player":1}
 /// {"kind":"back","player":1}
+/// {"kind":"skip","player":2}
 /// {"kind":"leave","player":1}
 /// {"kind":"end","winners":[2],"ended":"lastPlayer","flips":120,"cards":[{"id":1,"cards":0},{"id":2,"cards":40}],"removed":12}
 /// ```
@@ -27,6 +28,8 @@ public enum SnapLogEntry: Hashable, Sendable {
     case back(player: PeerID)
     /// `player` left; their cards left play.
     case leave(player: PeerID)
+    /// The host skipped `player`, whose turn it was.
+    case skip(player: PeerID)
     /// The game ended: the winners, why, and every seat's card count (the state to check).
     case end(SnapMatch.Outcome, flips: Int, cards: [PlayerCards], removed: Int)
 }
@@ -65,6 +68,8 @@ extension SnapLogEntry: Codable {
             self = .back(player: try c.decode(PeerID.self, forKey: .player))
         case "leave":
             self = .leave(player: try c.decode(PeerID.self, forKey: .player))
+        case "skip":
+            self = .skip(player: try c.decode(PeerID.self, forKey: .player))
         case "end":
             self = .end(
                 SnapMatch.Outcome(winners: try c.decode([PeerID].self, forKey: .winners), ended: try c.decode(SnapEnd.self, forKey: .ended)),
@@ -100,6 +105,9 @@ extension SnapLogEntry: Codable {
             try c.encode(player, forKey: .player)
         case .leave(let player):
             try c.encode("leave", forKey: .kind)
+            try c.encode(player, forKey: .player)
+        case .skip(let player):
+            try c.encode("skip", forKey: .kind)
             try c.encode(player, forKey: .player)
         case .end(let outcome, let flips, let cards, let removed):
             try c.encode("end", forKey: .kind)

@@ -72,7 +72,11 @@ public enum SnapReplay {
                 _ = game.setAway(player, false)
             case .leave(let player):
                 game.leave(player)
+            case .skip(let player):
+                let skipped = game.skipTurn()
+                guard skipped == player else { throw .diverged(line: line, detail: "skipped \(skipped.map(\.description) ?? "nobody"), the log says \(player)") }
             case .end(let outcome, let flips, let cards, let removed):
+                if outcome.ended == .endedByHost { game.end() }
                 let counts = game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }
                 guard game.outcome == outcome, game.flips == flips, counts == cards, game.removed.count == removed else {
                     throw .diverged(line: line, detail: "recomputed \(String(describing: game.outcome)) \(counts) removed \(game.removed.count)")

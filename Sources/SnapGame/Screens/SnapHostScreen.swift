@@ -8,9 +8,13 @@ public struct SnapHostScreen: GameHostScreen {
     public typealias Table = SnapTable
 
     public let writer: ScreenWriter
+    private let countdown: Countdown
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) { self.writer = writer }
+    public init(writer: ScreenWriter = .standard) {
+        self.writer = writer
+        self.countdown = Countdown(writer: writer)
+    }
 
     /// The first lines: how games start, and the flip limit.
     public func announce(_ table: SnapTable) {
@@ -25,11 +29,15 @@ public struct SnapHostScreen: GameHostScreen {
         case .refused(let refused):
             writer.line("refused: \(recipients.map(\.description).joined(separator: ",")) \(refused.action ?? "?") (\(refused.reason.rawValue))")
         case .table(let state):
+            if state.event.type == "deal" { countdown.stop() }
             writer.lines(SnapText.table(state))
         case .lobby(let status):
             writer.line(SnapText.lobby(status))
+            countdown.lobby(status)
         case .gameOver(let final):
             writer.lines(SnapText.gameOver(final) + [LobbyText.backInLobby])
+        case .pause(let status):
+            writer.line(status.line)
         }
     }
 }

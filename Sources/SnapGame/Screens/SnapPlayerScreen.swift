@@ -11,11 +11,13 @@ public struct SnapPlayerScreen: GamePlayerScreen {
     public let instructions: [PlayerControl: String]
     /// The bot's reaction time in milliseconds when a bot plays (the first line says it).
     private let botReactionMs: Double?
+    private let countdown: Countdown
 
     /// A screen writing through `writer`; `botReactionMs` when a bot plays.
-    public init(writer: ScreenWriter = ScreenWriter(), botReactionMs: Double? = nil) {
+    public init(writer: ScreenWriter = .standard, botReactionMs: Double? = nil) {
         self.writer = writer
         self.botReactionMs = botReactionMs
+        self.countdown = Countdown(writer: writer)
         instructions = [
             .bot: "snap: playing as a bot (reaction \(Int(botReactionMs ?? 0)) ms)", .keys: "snap: f or space flips, s snaps, q leaves",
             .lines: "snap: type f and Enter to flip, s and Enter to snap, /quit to leave",
@@ -27,14 +29,21 @@ public struct SnapPlayerScreen: GamePlayerScreen {
         case .refused(let refused):
             writer.line("refused: \(refused.action ?? "message") (\(refused.reason.rawValue))")
         case .table(let state):
+            if state.event.type == "deal" { countdown.stop() }
             writer.lines(SnapText.table(state))
             if botReactionMs == nil, state.turn == player.me.id { writer.line("your turn: flip") }
         case .lobby(let status):
             writer.line(SnapText.lobby(status))
+            countdown.lobby(status)
         case .gameOver(let final):
             writer.lines(SnapText.gameOver(final) + [final.winners.contains(player.me.id) ? "you: won" : "you: lost"])
+        case .pause(let status):
+            writer.line(status.line)
+            if !status.paused, botReactionMs == nil, player.isMyTurn { writer.line("your turn: flip") }
         }
     }
+
+    public func stop() { countdown.stop() }
 
     public func handle(_ key: KeyInput.Key, player: SnapPlayer) {
         guard case .other(let text) = key else { return }

@@ -24,6 +24,8 @@ public enum SnapText {
         case "leave": event = "removed: \(name(state.event.player)) and their cards left the game"
         case "away": event = "away: \(name(state.event.player)) is reconnecting; their turns are skipped"
         case "back": event = "back: \(name(state.event.player))"
+        case "skip": event = "skipped: \(name(state.event.player)) (by the host)"
+        case "end": event = "ended by the host"
         default: event = nil
         }
         let seats = state.seats.map { seat -> String in
@@ -40,7 +42,7 @@ public enum SnapText {
         let names = Dictionary(final.standings.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
         let winners = final.winners.map { names[$0] ?? "#\($0)" }
         let cards = final.standings.first { final.winners.contains($0.id) }?.cards ?? 0
-        let why = final.ended == .flipLimit ? " (flip limit, \(final.flips) flips)" : ""
+        let why = final.ended == .flipLimit ? " (flip limit, \(final.flips) flips)" : final.ended == .endedByHost ? " (ended by the host)" : ""
         let head: String
         switch winners.count {
         case 0: head = "game over: no winner"

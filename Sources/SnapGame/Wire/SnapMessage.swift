@@ -12,6 +12,8 @@ public enum SnapServerMessage: Hashable, Sendable {
     case refused(Refused)
     /// `gameOver`: the winners and the final counts.
     case gameOver(SnapFinal)
+    /// `pause`: the host paused the game, or it goes on.
+    case pause(PauseStatus)
 }
 
 /// What a player sends to the Snap! host: `{"kind":"flip"}` or `{"kind":"snap","seq":7,"pressedAt":…}`.
@@ -33,6 +35,8 @@ extension SnapServerMessage: Codable {
             self = .lobby(try LobbyStatus(from: decoder))
         } else if kind == "gameOver" {
             self = .gameOver(try SnapFinal(from: decoder))
+        } else if kind == "pause" {
+            self = .pause(try PauseStatus(from: decoder))
         } else {
             throw KindCoding.unknown(kind, of: "snap", in: decoder)
         }
@@ -44,6 +48,7 @@ extension SnapServerMessage: Codable {
         case .refused(let refused): try KindCoding.encode("refused", refused, to: encoder)
         case .lobby(let status): try KindCoding.encode("lobby", status, to: encoder)
         case .gameOver(let final): try KindCoding.encode("gameOver", final, to: encoder)
+        case .pause(let status): try KindCoding.encode("pause", status, to: encoder)
         }
     }
 }

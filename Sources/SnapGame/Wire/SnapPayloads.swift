@@ -24,7 +24,8 @@ public struct SeatView: Hashable, Sendable, Codable {
 
 /// What just happened at the table.
 public struct TableEvent: Hashable, Sendable, Codable {
-    /// `deal`, `flip`, `snap`, `falseSnap`, `leave`, `away` or `back`.
+    /// `deal`, `flip`, `snap`, `falseSnap`, `leave`, `away`, `back`, `skip` (the host skipped
+    /// `player`'s turn) or `end` (the host ended the game).
     public var type: String
     /// Who did it (none for `deal`).
     public var player: PeerID?
@@ -83,6 +84,8 @@ public enum SnapRefusal: String, Hashable, Sendable, Codable {
     /// The snap was pressed on an older table that has changed since and shows no match now:
     /// not counted, and not a false snap.
     case stale
+    /// The host paused the game.
+    case paused
     /// Not a message this game understands.
     case malformed
 }

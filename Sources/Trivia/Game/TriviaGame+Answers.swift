@@ -15,6 +15,7 @@ extension TriviaGame {
             return reject(given.question <= number ? .questionClosed : .unknownQuestion)
         case .asking(var round):
             guard players[id] != nil else { return reject(.noGame) }
+            guard pausedAt == nil else { return reject(.paused) }
             guard given.question == round.number else { return reject(given.question < round.number ? .questionClosed : .unknownQuestion) }
             guard arrivedAt < round.closesAt else { return reject(.questionClosed) }
             guard round.expected.contains(id) else { return reject(.notInThisQuestion) }
@@ -76,7 +77,8 @@ extension TriviaGame {
             tie = false
         }
         for id in scored { players[id]?.points += 1 }
-        state = .showingResult(number: round.number, until: now + settings.resultTime)
+        // Closed while paused (the last player left): the result stays up its whole time after the pause.
+        state = .showingResult(number: round.number, until: (pausedAt ?? now) + settings.resultTime)
         let result = QuestionResult(
             number: round.number, of: questions.count, correctChoice: round.question.correctIndex,
             correctAnswer: round.question.correctAnswer, scored: scored, tie: tie, ended: reason, scoreboard: scoreboard)
@@ -90,6 +92,7 @@ extension TriviaGame {
         let standings = FinalStandings(
             standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason)
         state = .over(standings)
+        pausedAt = nil
         return [.send(.gameOver(standings), to: playerIDs)]
     }
 }

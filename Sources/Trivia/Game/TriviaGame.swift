@@ -1,3 +1,4 @@
+import GameRuntime
 import Matchmaking
 
 /// The rules of one trivia game on the host, from the first question to the final standings.
@@ -6,6 +7,10 @@ import Matchmaking
 /// ``nextWake`` with ``tick(now:clocks:)``.
 ///
 /// `ready -> asking(1) -> showingResult(1) -> asking(2) -> ... -> showingResult(n) -> over`
+///
+/// The host may pause the game (``pausedAt``: every deadline stands still and answers are
+/// refused `paused`), skip (close the open question now, or cut the result short) and end it
+/// (``TriviaGame+Commands``).
 ///
 /// A question closes when, first of these:
 /// - `first` mode: the collection window after the first correct answer's arrival has passed
@@ -77,6 +82,9 @@ public struct TriviaGame: Sendable {
     public let questions: [DealtQuestion]
     /// Where the game is.
     public internal(set) var state: State = .ready
+    /// When the host paused the game (nil: it runs). While paused nothing is due and answers
+    /// are refused; going on moves every deadline by the time paused.
+    public internal(set) var pausedAt: Int64?
     var players: [PeerID: Player]
     /// Players whose link dropped (their seats, and points, are kept): no question waits for them.
     var away: Set<PeerID> = []
@@ -98,6 +106,9 @@ public struct TriviaGame: Sendable {
     /// The players in the game now.
     public var playerIDs: [PeerID] { players.keys.sorted() }
 
+    /// The players in the game now, by id.
+    public var peers: [Peer] { players.values.map(\.peer).sorted { $0.id < $1.id } }
+
     /// Everyone's points, best first (then by id).
     public var scoreboard: [ScoreLine] {
         players.values
@@ -107,7 +118,8 @@ public struct TriviaGame: Sendable {
 
     /// When ``tick(now:clocks:)`` has something to do.
     public var nextWake: Int64? {
-        switch state {
+        guard pausedAt == nil else { return nil }
+        return switch state {
         case .ready, .over: nil
         case .asking(let round): round.closesAt
         case .showingResult(_, let until): until
@@ -129,6 +141,7 @@ public struct TriviaGame: Sendable {
 
     /// Time passed: closes a question, asks the next one, or ends the game when due.
     public mutating func tick(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
+        guard pausedAt == nil else { return [] }
         switch state {
         case .ready, .over:
             return []
@@ -153,7 +166,8 @@ public struct TriviaGame: Sendable {
         }
         players[peer.id] = Player(peer: peer)
         let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard)
-        return [.send(.game(info), to: [peer.id])]
+        let paused: [Action] = pausedAt == nil ? [] : [.send(.pause(PauseStatus(paused: true)), to: [peer.id])]
+        return [.send(.game(info), to: [peer.id])] + paused
     }
 
     /// A player left: its points leave with it, and the open question stops waiting for it.

@@ -5,7 +5,7 @@ extension TriviaTable {
     /// A player's link dropped: in a game, no question waits for it; its points stay.
     public mutating func away(_ peer: Peer, at moment: GameMoment) -> [Effect] {
         guard case .playing(var game) = state else { return [] }
-        return advance(&game) { $0.playerAway(peer.id, now: moment.now) }
+        return advance(&game, now: moment.now) { $0.playerAway(peer.id, now: moment.now) }
     }
 
     /// A player who was away is back: told the lobby, or the game so far and the open question.
@@ -15,7 +15,7 @@ extension TriviaTable {
             guard lobby.waiting.contains(where: { $0.id == peer.id }) else { return [] }
             return [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
         case .playing(var game):
-            return advance(&game) { $0.playerBack(peer.id, now: moment.now) }
+            return advance(&game, now: moment.now) { $0.playerBack(peer.id, now: moment.now) }
         }
     }
 }

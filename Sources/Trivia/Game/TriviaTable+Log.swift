@@ -20,7 +20,7 @@ extension TriviaTable {
             return GameLogRecord(.debug, "answer rejected", ["peer": "\(recipients.first.map { "\($0)" } ?? "?")", "reason": "\(rejection.reason)"])
         case .gameOver(let final):
             return GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "points": "\(final.points)", "ended": "\(final.ended)"])
-        case .lobby, .game, .accepted:
+        case .lobby, .game, .accepted, .pause:
             return nil
         }
     }

@@ -9,8 +9,10 @@ import Matchmaking
 /// `lobby -> playing -> lobby -> ...`
 ///
 /// Players who join in the lobby play the next game; players who join during a game play in it
-/// from its next question, at zero points. When a game ends its players are done (clients leave
-/// at game over): the next game is for those who join after it.
+/// from its next question, at zero points. When a game ends its players stay: they are back in
+/// the lobby (before anyone who came meanwhile) and play the next game, which starts by the
+/// start rule (``Lobby/gameEnded(players:now:)``) or at the host's command. The host's commands
+/// are in `TriviaTable+Commands`.
 public struct TriviaTable: GameTable {
     public typealias ClientMessage = TriviaClientMessage
     public typealias ServerMessage = TriviaServerMessage
@@ -80,7 +82,7 @@ public struct TriviaTable: GameTable {
             guard lobby.remove(peer.id) else { return [] }
             return lobbyChanged(at: moment)
         case .playing(var game):
-            return advance(&game) { $0.playerLeft(peer.id, now: moment.now) }
+            return advance(&game, now: moment.now) { $0.playerLeft(peer.id, now: moment.now) }
         }
     }
 
@@ -93,7 +95,7 @@ public struct TriviaTable: GameTable {
         case .lobby:
             return [.send(.rejected(AnswerRejected(question: given.question, choice: given.choice, reason: .noGame)), to: [id])]
         case .playing(var game):
-            return advance(&game) { $0.answer(given, from: id, arrivedAt: arrivedAt, clock: moment.clocks[id]) }
+            return advance(&game, now: moment.now) { $0.answer(given, from: id, arrivedAt: arrivedAt, clock: moment.clocks[id]) }
         }
     }
 
@@ -103,7 +105,7 @@ public struct TriviaTable: GameTable {
         case .lobby:
             return lobby.isDue(now: moment.now) ? startGame(at: moment) : []
         case .playing(var game):
-            return advance(&game) { $0.tick(now: moment.now, clocks: moment.clocks) }
+            return advance(&game, now: moment.now) { $0.tick(now: moment.now, clocks: moment.clocks) }
         }
     }
 
@@ -111,23 +113,30 @@ public struct TriviaTable: GameTable {
 
     private mutating func lobbyChanged(at moment: GameMoment) -> [Effect] {
         if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
-        let waiting = lobby.waiting.map(\.id)
-        return waiting.isEmpty ? [] : [.send(.lobby(lobby.status(now: moment.now)), to: waiting)]
+        return lobbyStatus(now: moment.now)
     }
 
-    private mutating func startGame(at moment: GameMoment) -> [Effect] {
+    /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
+    /// still shows it).
+    private func lobbyStatus(now: Int64) -> [Effect] {
+        [.send(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
+    }
+
+    mutating func startGame(at moment: GameMoment) -> [Effect] {
         let questions = Deck.deal(settings.rounds, from: bank, using: &rng)
         var game = TriviaGame(questions: questions, players: lobby.start(), settings: settings)
         gamesPlayed += 1
-        return [.gameStarted(lateJoinersAllowed: true)] + advance(&game) { $0.start(now: moment.now, clocks: moment.clocks) }
+        return [.gameStarted(lateJoinersAllowed: true)] + advance(&game, now: moment.now) { $0.start(now: moment.now, clocks: moment.clocks) }
     }
 
-    /// Runs one event on the game, and returns to the lobby when it ends.
-    mutating func advance(_ game: inout TriviaGame, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
+    /// Runs one event on the game at `now`; when it ends, its players are back in the lobby.
+    mutating func advance(_ game: inout TriviaGame, now: Int64, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
         var effects = event(&game).map(Self.lift)
         if game.isOver {
             state = .lobby
             effects.append(.gameEnded)
+            lobby.gameEnded(players: game.peers, now: now)
+            effects += lobbyStatus(now: now)
         } else {
             state = .playing(game)
         }

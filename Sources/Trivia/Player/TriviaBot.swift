@@ -20,9 +20,19 @@ public final class TriviaBot: GameBot {
         self.maxDelay = maxDelay
     }
 
-    /// Reacts to an update: a question gets an answer after a while.
+    /// Reacts to an update: a question gets an answer after a while (again when the game goes
+    /// on after a pause, if it has none yet).
     public func react(to update: TriviaServerMessage) {
-        guard case .question(let asked) = update else { return }
+        let asked: QuestionAsked
+        switch update {
+        case .question(let question):
+            asked = question
+        case .pause(let status) where !status.paused:
+            guard let open = player.model.question, !open.closed, open.choice == nil else { return }
+            asked = open.asked
+        default:
+            return
+        }
         let (delay, choice) = rng.withLock { rng in
             (Double.random(in: thinking, using: &rng) * Double(asked.durationMs) / 1000, Int.random(in: 0..<asked.answers.count, using: &rng))
         }

@@ -2,8 +2,9 @@ import GameRuntime
 import Matchmaking
 
 /// What a player's device knows of the game: the open question and its own answer, the latest
-/// scoreboard, the end. Pure: the runner (``GamePlayer``, as ``TriviaPlayer``) passes times in
-/// (this device's monotonic clock, microseconds).
+/// scoreboard, whether the host paused, the end. Pure: the runner (``GamePlayer``, as
+/// ``TriviaPlayer``) passes times in (this device's monotonic clock, microseconds). A player
+/// stays from game to game: the next game's `game` message starts it afresh.
 public struct TriviaPlayerState: PlayerModel, Hashable {
     /// The question on screen.
     public struct OpenQuestion: Hashable, Sendable {
@@ -31,6 +32,8 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case locked
         /// `timed` mode: that answer is already the one given.
         case unchanged
+        /// The host paused the game.
+        case paused
     }
 
     /// The game, once it started (or once the player joined it).
@@ -41,8 +44,10 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
     public private(set) var question: OpenQuestion?
     /// Every result seen, in order.
     public private(set) var results: [QuestionResult] = []
-    /// The end of the game.
+    /// The end of the game (the last one, until the next starts).
     public private(set) var final: FinalStandings?
+    /// The host paused the game.
+    public private(set) var paused = false
 
     /// An empty state.
     public init() {}
@@ -56,7 +61,7 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case .lobby(let status):
             lobby = status
         case .game(let info):
-            game = info
+            (game, question, results, final, paused) = (info, nil, [], nil, false)
         case .question(let asked):
             let latest = receivedAt + asked.durationMs * 1000
             let converted = hostClock?.localTime(fromPeerTime: asked.deadline) ?? latest
@@ -75,12 +80,23 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case .gameOver(let standings):
             final = standings
             question?.closed = true
+            paused = false
+        case .pause(let status):
+            paused = status.paused
+            guard !status.paused, var open = question, !open.closed else { return }
+            if let leftMs = status.leftMs {
+                let latest = receivedAt + leftMs * 1000
+                let converted = status.deadline.flatMap { hostClock?.localTime(fromPeerTime: $0) } ?? latest
+                open.localDeadline = min(latest, max(receivedAt, converted))
+            }
+            question = open
         }
     }
 
     /// The player pressed answer `choice` (0-based) at `now`.
     public mutating func press(_ choice: Int, now: Int64) -> PressOutcome {
         guard var open = question, !open.closed, final == nil else { return .noQuestion }
+        guard !paused else { return .paused }
         guard open.asked.answers.indices.contains(choice) else { return .invalidChoice }
         if open.locked { return .locked }
         if open.asked.mode == .timed, open.choice == choice { return .unchanged }

@@ -11,7 +11,7 @@ public final class TriviaHostScreen: GameHostScreen {
     private let countdown: Countdown
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) {
+    public init(writer: ScreenWriter = .standard) {
         self.writer = writer
         self.countdown = Countdown(writer: writer)
     }
@@ -31,8 +31,10 @@ public final class TriviaHostScreen: GameHostScreen {
         switch message {
         case .lobby(let status):
             writer.line(TriviaText.lobby(status))
+            countdown.lobby(status)
         case .game(let info):
             if info.firstQuestion == 1 {
+                countdown.stop()
                 writer.line(TriviaText.game(info) + ", players: " + info.scoreboard.map(\.name).joined(separator: ", "))
             } else if info.resumed == true {
                 writer.line("back: \(names) plays on from question \(info.firstQuestion)")
@@ -52,6 +54,10 @@ public final class TriviaHostScreen: GameHostScreen {
         case .gameOver(let final):
             countdown.stop()
             writer.lines(TriviaText.gameOver(final) + [LobbyText.backInLobby])
+        case .pause(let status):
+            if status.paused { countdown.stop() }
+            writer.line(status.line)
+            if let deadline = status.deadline { countdown.start(until: deadline) }
         }
     }
 }

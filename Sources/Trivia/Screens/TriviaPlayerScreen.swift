@@ -1,9 +1,10 @@
 import GameRuntime
 import Matchmaking
 
-/// A player's terminal during trivia, beside what ``PlayerTerminal`` prints: the question with
-/// numbered answers, the countdown, what happened to the answer, each result and the standings,
-/// and at game over the final standings. A person answers with a key press (1-9).
+/// A player's terminal during trivia, beside what ``PlayerTerminal`` prints: the lobby and its
+/// countdown, the question with numbered answers, the countdown, what happened to the answer,
+/// each result and the standings, the host pausing, and at game over the final standings. A
+/// person answers with a key press (1-9).
 public struct TriviaPlayerScreen: GamePlayerScreen {
     public typealias Model = TriviaPlayerState
 
@@ -15,7 +16,7 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
     private let countdown: Countdown
 
     /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = ScreenWriter()) {
+    public init(writer: ScreenWriter = .standard) {
         self.writer = writer
         self.countdown = Countdown(writer: writer)
     }
@@ -24,7 +25,9 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         switch message {
         case .lobby(let status):
             writer.line(TriviaText.lobby(status))
+            countdown.lobby(status)
         case .game(let info):
+            countdown.stop()
             writer.line(TriviaText.game(info))
         case .question(let asked):
             writer.lines(TriviaText.question(asked))
@@ -40,6 +43,10 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         case .gameOver(let final):
             countdown.stop()
             writer.lines(TriviaText.gameOver(final))
+        case .pause(let status):
+            if status.paused { countdown.stop() }
+            writer.line(status.line)
+            if !status.paused, let open = player.model.question, !open.closed { countdown.start(until: open.localDeadline) }
         }
     }
 
@@ -50,6 +57,7 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         case .noQuestion: writer.line("(no question is open)")
         case .invalidChoice: writer.line("(there is no answer \(choice + 1))")
         case .locked: writer.line("(you already answered)")
+        case .paused: writer.line("(the game is paused)")
         }
     }
 

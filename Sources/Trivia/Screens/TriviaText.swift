@@ -37,7 +37,8 @@ public enum TriviaText {
         case 1: headline = "game over: winner \(winners[0]) with \(final.points) \(points(final.points))"
         default: headline = "game over: tied winners \(winners.joined(separator: ", ")) with \(final.points) \(points(final.points))"
         }
-        return [headline] + final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
+        let why = final.ended == .endedByHost ? " (ended by the host)" : ""
+        return [headline + why] + final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
     }
 
     /// `lobby: 2/8 players, game starts in 5 s` (or `..., waiting for players`).

@@ -19,6 +19,8 @@ public enum TriviaServerMessage: Hashable, Sendable {
     case result(QuestionResult)
     /// `gameOver`: final standings and the winners.
     case gameOver(FinalStandings)
+    /// `pause`: the host paused the game, or it goes on (with the open question's new deadline).
+    case pause(PauseStatus)
 }
 
 /// What a player sends to the trivia host: `{"kind":"answer","question":1,"choice":2,"pressedAt":…}`.
@@ -37,6 +39,7 @@ extension TriviaServerMessage: Codable {
         case "rejected": self = .rejected(try AnswerRejected(from: decoder))
         case "result": self = .result(try QuestionResult(from: decoder))
         case "gameOver": self = .gameOver(try FinalStandings(from: decoder))
+        case "pause": self = .pause(try PauseStatus(from: decoder))
         case let kind: throw KindCoding.unknown(kind, of: "trivia", in: decoder)
         }
     }
@@ -51,6 +54,7 @@ extension TriviaServerMessage: Codable {
             case .rejected(let rejected): ("rejected", rejected)
             case .result(let result): ("result", result)
             case .gameOver(let standings): ("gameOver", standings)
+            case .pause(let status): ("pause", status)
             }
         try KindCoding.encode(kind, payload, to: encoder)
     }

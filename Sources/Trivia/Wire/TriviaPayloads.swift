@@ -96,6 +96,8 @@ public enum RejectReason: String, Hashable, Sendable, Codable, CaseIterable {
     case notInThisQuestion
     /// No game is running.
     case noGame
+    /// The host paused the game.
+    case paused
     /// The message was not a valid trivia message.
     case malformed
 }
@@ -120,6 +122,8 @@ public enum QuestionEnd: String, Hashable, Sendable, Codable {
     case deadline
     /// No player taking part is left.
     case noPlayers
+    /// The host skipped it (the answers given so far count).
+    case skipped
 }
 
 /// A question's result, for everyone.
@@ -148,6 +152,8 @@ public enum GameEnd: String, Hashable, Sendable, Codable {
     case questionsDone
     /// Every player left.
     case noPlayers
+    /// The host ended the game.
+    case endedByHost
 }
 
 /// The end of a game, for everyone.

@@ -1,12 +1,15 @@
 /* The phone page: join with a name (remembered on the phone), then the lobby and the game.
    A reload, a page closed and opened again, or a phone waking from sleep takes its seat back
-   (same name, score and cards) while the host keeps it (the seat's token: client.js). */
+   (same name, score and cards) while the host keeps it (the seat's token: client.js). After a
+   game the player stays: the standings stay up with the next game's countdown. The host may
+   pause the game (a banner, the countdown stands still) and remove players. */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var views = ["join-view", "lobby-view", "question-view", "result-view", "snap-view", "over-view", "end-view"];
 
   var link = null, hello = null, me = null, roster = {}, away = {}, playing = false, resuming = false;
+  var afterGame = false, paused = false, noticeTimer = null;
   var lastSnap = "";
   var question = null, table = null, countdownTimer = null, retry = null, retryUntil = 0;
   var code = codeFromFragment();
@@ -21,6 +24,14 @@
   }
 
   function text(id, value) { $(id).textContent = value; }
+
+  /* A banner above every view: for a few seconds, or until cleared (seconds 0). */
+  function notice(message, seconds) {
+    clearTimeout(noticeTimer);
+    $("notice").hidden = !message;
+    text("notice", message || "");
+    if (message && seconds) noticeTimer = setTimeout(function () { notice(null); }, seconds * 1000);
+  }
 
   function nameOf(id) { return id === 0 ? (hello ? hello.name : "host") : (roster[id] || "#" + id); }
 
@@ -111,10 +122,15 @@
     },
     bye: function (reason, detail) {
       if (reason !== "connectionDropped") SnapLink.forgetSeat();  /* the seat is given up for good */
-      ended(byeSentence(reason, detail), reason !== "serverQuit");
+      ended(byeSentence(reason, detail), reason !== "serverQuit" && reason !== "kicked");
     },
     joined: function (peer) { roster[peer.id] = peer.name; refreshLobby(); },
-    left: function (peer) { delete roster[peer.id]; delete away[peer.id]; refreshLobby(); },
+    left: function (peer, reason) {
+      if (reason === "kicked") notice(peer.name + " was removed by the host.", 6);
+      delete roster[peer.id];
+      delete away[peer.id];
+      refreshLobby();
+    },
     away: function (peer) { away[peer.id] = true; refreshLobby(); },
     back: function (peer) { delete away[peer.id]; refreshLobby(); },
     app: function (body, from) { if (from === 0 && body && body.kind) game(body); },
@@ -142,6 +158,7 @@
       case "serverQuit": return "The host has ended the evening. Thanks for playing!";
       case "protocolError": return "Something went wrong between this page and the host (" + detail + "). Join again.";
       case "connectionDropped": return "The host stopped hearing from this phone. Join again.";
+      case "kicked": return "You were removed by the host.";
       default: return "You left the game.";
     }
   }
@@ -150,6 +167,7 @@
     me = null;
     sessionStorage.removeItem("snap.joined");
     stopCountdown();
+    notice(null);
     show("end-view");
     text("end-message", message);
     $("rejoin").hidden = !canRejoin;
@@ -172,13 +190,14 @@
   function game(body) {
     switch (body.kind) {
       case "lobby": playing = false; showLobby(body); break;
-      case "game": playing = true; break;
+      case "game": playing = true; afterGame = false; paused = false; notice(null); break;
+      case "pause": showPause(body); break;
       case "question": showQuestion(body); break;
       case "accepted": text("answer-status", "Answer " + Look.letter(body.choice) + " locked in" + (body.final ? "." : " (you can still change it)."));
         markChosen(body.choice); break;
       case "rejected": text("answer-status", rejectSentence(body.reason)); break;
       case "result": showResult(body); break;
-      case "gameOver": playing = false; showGameOver(body); break;
+      case "gameOver": playing = false; afterGame = true; paused = false; notice(null); showGameOver(body); break;
       case "table": showTable(body); break;
       case "refused": text("snap-message", refusalSentence(body)); break;
       default: break;
@@ -186,14 +205,15 @@
   }
 
   var lobbyStatus = null, startsAt = null;
-  setInterval(function () { if (startsAt && !$("lobby-view").hidden) refreshLobby(); }, 250);
+  setInterval(function () { if (startsAt && (!$("lobby-view").hidden || !$("over-view").hidden)) refreshLobby(); }, 250);
+  /* The lobby; after a game, the standings stay up with the lobby's line under them. */
   function showLobby(status) {
     if (status) {
       lobbyStatus = status;
       startsAt = status.startsInMs != null ? Date.now() + status.startsInMs : null;
     }
     if (playing) return;
-    show("lobby-view");
+    show(afterGame ? "over-view" : "lobby-view");
     refreshLobby();
   }
 
@@ -207,6 +227,19 @@
     else if (s && s.startRule === "whenFull") line += " \u00B7 starts when full";
     else line += " \u00B7 waiting for players";
     text("lobby-status", line);
+    if (afterGame) text("over-next", startsAt ? "Next game in " + Math.max(0, Math.ceil((startsAt - Date.now()) / 1000)) + " s \u00B7 " + count + " of " + capacity + " players" : "Stay here: the next game starts in the lobby.");
+  }
+
+  /* The host paused the game, or it goes on (with the open question's new deadline). */
+  function showPause(p) {
+    paused = p.paused;
+    if (paused) {
+      stopCountdown();
+      notice("Paused by the host", 0);
+    } else {
+      notice("The game goes on!", 3);
+      if (question && p.leftMs != null && !$("question-view").hidden) startCountdown(Date.now() + p.leftMs);
+    }
   }
 
   function showQuestion(q) {
@@ -215,6 +248,7 @@
     text("question-number", "Question " + q.number + " of " + q.of);
     text("question-text", q.text);
     text("answer-status", "");
+    afterGame = false;
     var box = $("answers");
     box.innerHTML = "";
     box.className = "answers n" + q.answers.length;
@@ -228,6 +262,7 @@
 
   function pressAnswer(choice) {
     if (!question || !link) return;
+    if (paused) { text("answer-status", "The game is paused."); return; }
     link.sendApp({ kind: "answer", question: question.number, choice: choice, pressedAt: SnapLink.now() });
     markChosen(choice);
   }
@@ -242,6 +277,7 @@
       case "tooLate": case "questionClosed": return "Too late: the question had closed.";
       case "alreadyAnswered": return "You already answered this one.";
       case "notInThisQuestion": return "You joined during this question: you play from the next one.";
+      case "paused": return "The game is paused.";
       default: return "Answer not taken (" + reason + ").";
     }
   }
@@ -263,7 +299,7 @@
     stopCountdown();
     show("result-view");
     var mine = me && r.scored.indexOf(me.id) >= 0;
-    text("result-title", mine ? "Correct! +1" : question && question.number === r.number && hasChosen() ? "Not this time" : "Time's up");
+    text("result-title", mine ? "Correct! +1" : question && question.number === r.number && hasChosen() ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" : "Time's up");
     text("result-answer", "The answer: " + Look.letter(r.correctChoice) + " \u2014 " + r.correctAnswer +
       (r.scored.length ? " \u00B7 scored: " + r.scored.map(nameOf).join(", ") : " \u00B7 nobody scored"));
     standings($("result-standings"), r.scoreboard);
@@ -276,6 +312,7 @@
     show("over-view");
     var lines = final.standings || [];
     var won = me && final.winners.indexOf(me.id) >= 0;
+    if (final.ended === "endedByHost") notice("The host ended the game.", 6);
     text("over-title", won ? "You won!" : final.winners.length ? "Winner: " + final.winners.map(nameOf).join(", ") : "Game over");
     var place = 0;
     for (var i = 0; i < lines.length; i++) if (me && lines[i].id === me.id) place = i + 1;
@@ -297,6 +334,7 @@
   function showTable(t) {
     table = t;
     playing = true;
+    if (t.event.type === "deal") { afterGame = false; paused = false; notice(null); }
     show("snap-view");
     var box = $("snap-seats");
     box.innerHTML = "";
@@ -324,6 +362,7 @@
     else if (e.type === "falseSnap") text("snap-message", (me && e.player === me.id ? "You" : nameOf(e.player)) + " snapped falsely and paid a card each.");
     else if (e.type === "deal") text("snap-message", "Cards dealt. Watch for two tops of the same rank!");
     else if (e.type === "leave") text("snap-message", nameOf(e.player) + " left.");
+    else if (e.type === "skip") text("snap-message", (me && e.player === me.id ? "Your" : nameOf(e.player) + "'s") + " turn was skipped by the host.");
   }
 
   function refusalSentence(r) {
@@ -333,6 +372,7 @@
       case "judging": return "Hold on: a snap is being judged.";
       case "alreadySnapped": return "You already snapped.";
       case "notPlaying": return "You are out of cards.";
+      case "paused": return "The game is paused.";
       default: return "Refused (" + r.reason + ").";
     }
   }

@@ -1,13 +1,14 @@
 /* The TV page: the join address and QR code, the lobby filling up, each question with its
    countdown and who has answered (never what), the reveal, the standings, the Snap! table and
-   a podium. It only watches: the host's screen feed (/screen/ws, docs/WEB.md). */
+   a podium; a banner when the host pauses or removes a player. It only watches: the host's
+   screen feed (/screen/ws, docs/WEB.md). */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var SECTIONS = ["tv-lobby", "tv-question", "tv-standings", "tv-snap", "tv-over"];
 
   var host = null, players = {}, away = {}, lobby = null, question = null, answered = [], timer = null, lastSnap = "";
-  var inGame = false, overUntil = 0, lobbyTimer = null, startsAt = null;
+  var inGame = false, overUntil = 0, lobbyTimer = null, startsAt = null, noticeTimer = null;
   setInterval(function () { if (startsAt && !$("tv-lobby").hidden) lobbyLine(); }, 250);
 
   function show(id) {
@@ -15,6 +16,13 @@
     $("small-join").hidden = id === "tv-lobby" || !host;
   }
   function text(id, value) { $(id).textContent = value; }
+  /* A banner over every section: for a few seconds, or until cleared (seconds 0). */
+  function notice(message, seconds) {
+    clearTimeout(noticeTimer);
+    $("tv-notice").hidden = !message;
+    text("tv-notice", message || "");
+    if (message && seconds) noticeTimer = setTimeout(function () { notice(null); }, seconds * 1000);
+  }
   function nameOf(id) { return players[id] || "#" + id; }
   function list(element, items) {
     element.innerHTML = "";
@@ -47,7 +55,13 @@
         showLobby();
         break;
       case "joined": players[m.peer.id] = m.peer.name; if (!inGame) showLobby(); break;
-      case "left": delete players[m.peer.id]; delete away[m.peer.id]; showAway(); if (!inGame) showLobby(); break;
+      case "left":
+        if (m.reason === "kicked") notice(m.peer.name + " was removed by the host", 6);
+        delete players[m.peer.id];
+        delete away[m.peer.id];
+        showAway();
+        if (!inGame) showLobby();
+        break;
       case "away": away[m.peer.id] = true; showAway(); if (!inGame) showLobby(); break;
       case "back": delete away[m.peer.id]; showAway(); if (!inGame) showLobby(); break;
       case "sent":
@@ -69,7 +83,11 @@
       case "question": inGame = true; overUntil = 0; showQuestion(body); break;
       case "result": showResult(body); break;
       case "table": inGame = true; overUntil = 0; showTable(body); break;
-      case "gameOver": inGame = false; showOver(body); break;
+      case "gameOver": inGame = false; notice(null); showOver(body); break;
+      case "pause":
+        if (body.paused) { clearInterval(timer); notice("Paused by the host", 0); }
+        else { notice("The game goes on!", 3); if (question && body.leftMs != null) countdown(Date.now() + body.leftMs); }
+        break;
       default: break;
     }
   }
@@ -77,7 +95,7 @@
   /* "Alice is reconnecting…": players whose link dropped, their seats kept. */
   function showAway() {
     var names = Object.keys(away).map(nameOf);
-    text("notice", names.length === 0 ? "" : names.join(", ") + (names.length === 1 ? " is" : " are") + " reconnecting\u2026");
+    text("reconnecting", names.length === 0 ? "" : names.join(", ") + (names.length === 1 ? " is" : " are") + " reconnecting\u2026");
   }
 
   function showLobby() {
@@ -117,8 +135,11 @@
     answerButtons($("tv-answers"), q.answers);
     text("scored", "");
     showAnswered();
+    countdown(Date.now() + q.durationMs);
+  }
+
+  function countdown(until) {
     clearInterval(timer);
-    var until = Date.now() + q.durationMs;
     var tick = function () {
       var left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
       text("tv-countdown", left + " s");
@@ -166,6 +187,7 @@
     else if (e.type === "falseSnap") text("snap-event", nameOf(e.player) + " snapped falsely and pays");
     else if (e.type === "deal") text("snap-event", "Cards dealt");
     else if (e.type === "flip") text("snap-event", "");
+    else if (e.type === "skip") text("snap-event", nameOf(e.player) + "'s turn was skipped by the host");
     text("snap-last", lastSnap);
   }
 

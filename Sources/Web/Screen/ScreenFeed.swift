@@ -133,7 +133,7 @@ public final class ScreenFeed: Sendable {
                 state.notices.append(json)
                 return [json]
             }
-        case .chat, .note, .sendFailed:
+        case .chat, .note, .sendFailed, .commanded, .refused:
             break
         }
     }

@@ -1,0 +1,109 @@
+import Matchmaking
+
+/// What the host's keys (on a terminal) or lines (stdin not a terminal) mean, as a pure value:
+/// each key or line gives a ``HostCommand`` to send, a sentence to show, or nothing.
+///
+/// Keys (the footer): `s` start now, `n` skip (next), `p` pause, `u` unpause, `k` kick, `e` end,
+/// `r` rematch. After `k` the host types the player's id (the number `joined: NAME (id N)`
+/// showed, listed again in the prompt): as soon as the digits name one player it is kicked;
+/// Enter takes the digits as they are; any other key cancels.
+///
+/// Lines: `start`, `skip`, `pause`, `unpause`, `kick NAME` (or `kick ID`), `end`, `rematch`.
+public struct HostControls: Hashable, Sendable {
+    /// What a key or a line leads to.
+    public enum Outcome: Hashable, Sendable {
+        /// Send this command to the game.
+        case command(HostCommand)
+        /// Show this (a prompt, a help line, why nothing happened).
+        case say(String)
+        /// Nothing.
+        case nothing
+    }
+
+    /// The footer on the host's terminal.
+    public static let footer = "keys: [s] start  [n] skip  [p] pause  [u] unpause  [k] kick  [e] end  [r] rematch"
+    /// The commands as lines, for the help.
+    public static let lineHelp = "commands: start, skip, pause, unpause, kick NAME (or kick ID), end, rematch"
+
+    /// The digits typed after `k`, while choosing whom to kick.
+    public private(set) var kickDigits: String?
+
+    /// Nothing typed yet.
+    public init() {}
+
+    /// A key on the host's terminal; `players` are those present.
+    public mutating func key(_ key: KeyInput.Key, players: [Peer]) -> Outcome {
+        let typed: String
+        switch key {
+        case .answer(let index): typed = String(index + 1)
+        case .quit: typed = "q"
+        case .other(let text): typed = text
+        }
+        if let digits = kickDigits { return choosing(typed, after: digits, players: players) }
+        switch typed.lowercased() {
+        case "s": return .command(.startNow)
+        case "n": return .command(.skip)
+        case "p": return .command(.pause)
+        case "u": return .command(.unpause)
+        case "e": return .command(.end)
+        case "r": return .command(.rematch)
+        case "k":
+            guard !players.isEmpty else { return .say("kick: nobody is here") }
+            kickDigits = ""
+            let list = players.map { "\($0.id) \($0.name)" }.joined(separator: ", ")
+            return .say("kick which player? \(list) (type the id; any other key cancels)")
+        case "q": return .say("(Ctrl-C stops the host)")
+        case "?", "h": return .say(Self.footer)
+        default: return .nothing
+        }
+    }
+
+    /// A key while choosing whom to kick.
+    private mutating func choosing(_ typed: String, after digits: String, players: [Peer]) -> Outcome {
+        let ids = players.map { String($0.id.rawValue) }
+        if typed.count == 1, typed.first!.isASCII, typed.first!.isNumber {
+            let now = digits + typed
+            let candidates = ids.filter { $0.hasPrefix(now) }
+            if candidates == [now] { return kick(now, players: players) }
+            if candidates.isEmpty {
+                kickDigits = nil
+                return .say("kick: no player has id \(now)")
+            }
+            kickDigits = now
+            return .nothing
+        }
+        if typed == "\n" || typed == "\r", !digits.isEmpty { return kick(digits, players: players) }
+        kickDigits = nil
+        return .say("kick: cancelled")
+    }
+
+    private mutating func kick(_ digits: String, players: [Peer]) -> Outcome {
+        kickDigits = nil
+        guard let number = UInt32(digits) else { return .say("kick: no player has id \(digits)") }
+        return .command(.kick(PeerID(rawValue: number)))
+    }
+
+    /// A line typed on the host's stdin when it is not a terminal; `players` are those present.
+    public static func line(_ line: String, players: [Peer]) -> Outcome {
+        let words = line.trimmingSpacesAndTabs().split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = words.first?.lowercased() else { return .nothing }
+        let rest = words.count > 1 ? words[1].trimmingSpacesAndTabs() : ""
+        switch first {
+        case "start": return .command(.startNow)
+        case "skip", "next": return .command(.skip)
+        case "pause": return .command(.pause)
+        case "unpause": return .command(.unpause)
+        case "end": return .command(.end)
+        case "rematch": return .command(.rematch)
+        case "kick":
+            guard !rest.isEmpty else { return .say("kick: say whom: kick NAME or kick ID") }
+            if let player = players.first(where: { $0.name.lowercased() == rest.lowercased() }) {
+                return .command(.kick(player.id))
+            }
+            if let number = UInt32(rest) { return .command(.kick(PeerID(rawValue: number))) }
+            return .say("kick: nobody here is called \(rest)")
+        default:
+            return .say("unknown command \"\(line.trimmingSpacesAndTabs())\"; \(lineHelp)")
+        }
+    }
+}
