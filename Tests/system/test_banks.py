@@ -42,7 +42,7 @@ def play_to_game_over(procs, *args: str) -> tuple[Proc, list[Proc]]:
     """A host with `args` and two bots that play one game; returns them once the bots exited."""
     host, port = start_host(*args, *QUICK)
     procs.append(host)
-    bots = [start_join(port, name) for name in ("Ann", "Bob")]
+    bots = [start_join(port, name, "--once") for name in ("Ann", "Bob")]
     procs.extend(bots)
     for bot in bots:
         assert bot.wait_exit(60) == 0, bot.describe()

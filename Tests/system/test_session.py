@@ -200,10 +200,11 @@ def test_valid_names_are_admitted(start_host, clients, name):
 def test_the_hosts_kick_on_the_wire(start_host, clients):
     """`kick NAME` typed on the host's stdin (the lobby game): the player gets `bye kicked`, the
     others `left kicked` (docs/PROTOCOL.md, section 12); the slot and the name are free at once."""
-    host = start_host("--max-players", "2")
-    a = snapclient.Client(host.host, host.port, "A")
-    b = snapclient.Client(host.host, host.port, "B")
-    clients += [a, b]
+    host = start_host("--max-players", "3")
+    a = snapclient.Client(host.host, host.port, "A", versions=(1, 2))
+    b = snapclient.Client(host.host, host.port, "B", versions=(1, 2))
+    old = snapclient.Client(host.host, host.port, "Old", versions=(1,))  # version 1 has no `kicked`
+    clients += [a, b, old]
     host.write_line("kick b")
     assert host.wait_stdout(r"^host: kick B \(id 2\)$", 5), host.describe()
     assert b.wait_for(lambda: b.end_reason is not None, 5)
@@ -211,10 +212,15 @@ def test_the_hosts_kick_on_the_wire(start_host, clients):
     assert b.end_reason == "kicked"
     assert a.wait_for(lambda: any(e["type"] == "left" for e in a.events), 5)
     assert [e for e in a.events if e["type"] == "left"] == [{"type": "left", "peer": {"id": b.id, "name": "B"}, "reason": "kicked"}]
+    assert old.wait_for(lambda: any(e["type"] == "left" for e in old.events), 5)
+    assert [e for e in old.events if e["type"] == "left"] == [{"type": "left", "peer": {"id": b.id, "name": "B"}, "reason": "userQuit"}]
+    host.write_line("kick old")
+    assert old.wait_for(lambda: old.end_reason is not None, 5)
+    assert old.bye == {"type": "bye", "reason": "serverQuit", "detail": "removed by the host"}
     host.write_line("kick 9")
     assert host.wait_stdout(r"^host: cannot kick: no player with id 9 is here$", 5), host.describe()
     host.write_line("skip")
     assert host.wait_stdout(r"^host: nothing to skip: this host runs no game$", 5), host.describe()
     again = snapclient.Client(host.host, host.port, "B")
     clients.append(again)
-    assert again.id != b.id and host.players() == 2
+    assert again.id != b.id and host.players() == 2  # A and the new B

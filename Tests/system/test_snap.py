@@ -333,7 +333,7 @@ def test_a_replay_folder_takes_snap_games_and_no_other_game_writes_there(procs, 
     folder.mkdir()
     host, port = start_snap_host("--max-players", "2", "--max-flips", "300", "--replay-dir", str(folder))
     procs.append(host)
-    bots = [join(port, name, *FAST_BOT) for name in PLAYERS[:2]]
+    bots = [join(port, name, *FAST_BOT, "--once") for name in PLAYERS[:2]]
     procs.extend(bots)
     for bot in bots:
         assert bot.wait_exit(60) == 0, bot.describe()

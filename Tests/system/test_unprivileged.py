@@ -34,7 +34,7 @@ def test_an_ordinary_user_hosts_and_joins_over_tcp_and_the_web_port(snap_bin, pr
     web = host.wait_stdout(r"^web on 127\.0\.0\.1:(\d+)$", 15)
     assert port and web, host.describe()
     join = processes.add(Proc([*unprivileged, str(snap_bin), "join", f"{LOOPBACK}:{port.group(1)}", "--player", "Tcp",
-                               "--bot"], "join(nobody)"))
+                               "--bot", "--once"], "join(nobody)"))
     assert join.wait_stdout(r"^connected to .+ as Tcp \(id 1\)$", 10), join.describe()
     phone = processes.add(Proc([*unprivileged, sys.executable, str(Path(__file__).with_name("wsplayer.py")),
                                 f"{LOOPBACK}:{web.group(1)}", "Web"], "wsplayer(nobody)"))
