@@ -113,9 +113,10 @@ check "Tom's slot freed" wait_for host.out "left: Tom.*userQuit" 10
 
 # Nobody on channel 9: refused (after the connect's retries), said once in the errno's words, as
 # over TCP (no call name, no errno number, no address twice).
-timeout 30 "$bin" join "$host_address" --adapter hci1 --channel 9 --player Eve > eve.out 2> eve.err
+started=$(now)
+timeout 120 "$bin" join "$host_address" --adapter hci1 --channel 9 --player Eve > eve.out 2> eve.err
 status=$?
-cat eve.err
+echo "refused after $(elapsed "$started") s (the connect's retries)"; cat eve.err
 check "a channel nobody listens on: exit 4, 'cannot reach $host_address (RFCOMM channel 9, from hci1): connection refused'" \
   bash -c "test $status = 4 && grep -qx '  cannot reach $host_address (RFCOMM channel 9, from hci1): connection refused' eve.err"
 

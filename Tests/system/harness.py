@@ -388,7 +388,17 @@ def is_canonical(message: dict, payload: bytes) -> bool:
     return b"\n" not in body and snapclient.decode_payload(b'{"type":"x","b":' + body + b"}")["b"] == message["body"]
 
 
+def require_root(why: str) -> None:
+    """A test bed that needs root: skipped without it, except in CI (which runs as root), where
+    that is a failure."""
+    if os.geteuid() != 0:
+        import pytest
+        if os.environ.get("CI") == "true":
+            pytest.fail(why)
+        pytest.skip(why)
+
+
 __all__ = [
     "HostProcess", "JoinProcess", "Proc", "RecordingProxy", "split_frames", "snap_host_binary", "wait_until",
-    "LOOPBACK", "REPO_ROOT", "sigterm_handled", "is_canonical",
+    "LOOPBACK", "REPO_ROOT", "sigterm_handled", "is_canonical", "require_root",
 ]

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import time
@@ -11,16 +10,13 @@ import uuid
 
 import pytest
 
-from harness import wait_until
+from harness import require_root, wait_until
 from mdns_testbed import Lan, json_lines, wait_json
 
 
 @pytest.fixture(scope="module")
 def lan(tmp_path_factory, snap_bin):
-    if os.geteuid() != 0:
-        if os.environ.get("CI") == "true":
-            pytest.fail("the mDNS test bed needs root (network namespaces)")
-        pytest.skip("the mDNS test bed needs root (network namespaces)")
+    require_root("the mDNS test bed needs root (network namespaces)")
     bed = Lan(tmp_path_factory.mktemp("mdns"), snap_bin)
     bed.up()
     yield bed

@@ -35,6 +35,9 @@ def test_install_puts_every_piece_in_place_and_uninstall_removes_them(tmp_path):
     text = unit.read_text()
     assert "ExecStart=/usr/local/bin/snap-host serve --config /etc/snap-host/config.json" in text
     assert "User=snap-host" in text and "Restart=on-failure" in text
+    # Homes read-only (a bank may live there), replay logs in its own state directory; both run
+    # under a real systemd in test_systemd.py.
+    assert "ProtectHome=read-only" in text and "StateDirectory=snap-host" in text and "--replay-dir %S/snap-host" in text
     assert "@" not in text.replace("multi-user", ""), "unsubstituted placeholder in the unit"
     assert json.loads(config.read_text())["game"] == "trivia"
     assert 'policy user="snap-host"' in policy.read_text()
@@ -49,6 +52,13 @@ def test_install_puts_every_piece_in_place_and_uninstall_removes_them(tmp_path):
     assert result.returncode == 0, result.stderr
     assert not binary.exists() and not unit.exists() and not policy.exists()
     assert config.exists()  # kept without --purge
+    state = dest / "var/lib/snap-host"
+    state.mkdir(parents=True)
+    (state / "snap-replay.jsonl").write_text("{}\n")
+    result = subprocess.run([str(REPO_ROOT / "scripts" / "uninstall"), "--destdir", str(dest), "--purge"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert not config.exists() and not state.exists()  # --purge: settings and replay logs
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze not installed")
