@@ -14,7 +14,7 @@ import Trivia
     }
 
     @Test func triviaWithTheHostsOwnPlayerBesideTwoBots() async throws {
-        let trivia = try await TriviaTestHost.start(bank: QuestionBank.embedded(), mode: .timed, capacity: 3, rounds: 3, questionTime: 1)
+        let trivia = try await TriviaTestHost.start(bank: QuestionBank.embedded(), mode: .timed, capacity: 3, rounds: 3, questionTime: 4)  // time for every answer on a loaded machine
         let own = ScriptedPlayer(try await Self.local(trivia.host, "Host Player"), botSeed: 7)
         let bots = [ScriptedPlayer(try await trivia.host.join("Ann"), botSeed: 1), ScriptedPlayer(try await trivia.host.join("Bob"), botSeed: 2)]
         var finals: [FinalStandings] = []
