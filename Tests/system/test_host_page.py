@@ -5,7 +5,10 @@ command. Screenshots at phone (390x844) and laptop (1366x768) size go to docs/sc
 
 from __future__ import annotations
 
+import os
 import re
+import socket
+import subprocess
 
 import pytest
 
@@ -202,3 +205,27 @@ def test_a_long_player_list_scrolls_in_its_own_box_and_the_page_does_not(start_h
     box = page.driver.execute_script(
         "var e = document.getElementById('host-players'); return [e.scrollHeight, e.clientHeight];")
     assert box[0] > box[1] > 100, box  # the list scrolls inside its box, which keeps a useful height
+
+
+def test_no_pin_is_printed_when_stdout_is_the_journal(snap_bin):
+    """As under systemd with StandardOutput=journal: stdout a socket, $JOURNAL_STREAM set."""
+    ours, theirs = socket.socketpair()
+    env = dict(os.environ, JOURNAL_STREAM="8:4242")
+    serve = subprocess.Popen([str(snap_bin), "serve", "--port", "0", "--web-port", "0", "--host", "127.0.0.1", "--no-dnssd",
+                              "--no-bluetooth", "--host-pin", "482913"],
+                             stdin=subprocess.DEVNULL, stdout=theirs.fileno(), stderr=subprocess.PIPE, env=env)
+    theirs.close()
+    try:
+        ours.settimeout(10)
+        seen = b""
+        while b"host page: " not in seen or not seen.endswith(b"\n"):
+            chunk = ours.recv(4096)
+            assert chunk, seen
+            seen += chunk
+    finally:
+        serve.terminate()
+        _, errors = serve.communicate(timeout=10)
+        ours.close()
+    line = next(line for line in seen.decode().splitlines() if line.startswith("host page: "))
+    assert re.fullmatch(r"host page: http://127\.0\.0\.1:\d+/host \(PIN not shown: stdout is the journal; see --host-pin-file\)", line)
+    assert b"482913" not in seen and b"482913" not in errors
