@@ -136,6 +136,14 @@ def test_the_host_page_skips_kicks_ends_and_rematches_and_the_players_see_it(sta
     assert bots["Bot One"].wait_stdout(r"^Bot Two was removed by the host$", 10), bots["Bot One"].describe()
     phone.wait(lambda: "Bot Two" not in phone.text("host-players"), 5, "Bot Two gone from the list")
     assert phone.text("players-title") == "Players: 1 of 4"
+    # The host's own screen shows the page's commands as it shows its keys'.
+    assert host.wait_stdout(r"^host: skip$", 5) and host.wait_stdout(rf"^host: kick Bot Two \(id {two.id}\)$", 5), host.describe()
+
+    # A reload comes back unlocked (the page's token), without the PIN, and sees the game as it is.
+    phone.driver.refresh()
+    phone.wait(lambda: phone.visible("control-view") and phone.text("state-title") == "Question 1 of 3: the answer", 10,
+               "the page back after a reload")
+    assert not phone.visible("pin-view") and "Bot Two" not in phone.text("host-players")
 
     # A rematch during a game is refused; End (confirmed) ends it.
     phone.click("cmd-rematch")
@@ -181,7 +189,7 @@ def test_the_host_page_skips_kicks_ends_and_rematches_and_the_players_see_it(sta
 
     # The host's log says who unlocked, never the PIN.
     logs = host.stderr_text
-    assert logs.count("host page unlocked") == 2 and pin not in logs, logs
+    assert logs.count("host page unlocked") == 2 and "host page back" in logs and pin not in logs, logs
 
 
 def test_the_pin_stays_off_the_journal_and_goes_to_a_file_when_asked(start_host, tmp_path):
