@@ -87,7 +87,8 @@ let package = Package(
             resources: [
                 .embedInCode("Pages/phone.html"), .embedInCode("Pages/screen.html"), .embedInCode("Pages/style.css"),
                 .embedInCode("Pages/client.js"), .embedInCode("Pages/phone.js"), .embedInCode("Pages/screen.js"),
-                .embedInCode("Pages/sha256.js"), .embedInCode("Pages/look.js"),
+                .embedInCode("Pages/sha256.js"), .embedInCode("Pages/look.js"), .embedInCode("Pages/host.html"),
+                .embedInCode("Pages/host.js"),
             ]),
         .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
@@ -133,6 +134,8 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "Matchmaking", "GameRuntime",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -16,7 +16,8 @@ public struct WebConfiguration: Sendable, Hashable {
     /// Open connections (pages, players, screens) allowed from one address; more are closed at
     /// once. Phones on a LAN each have their own address; a load generator needs more.
     public var maxConnectionsPerAddress = 32
-    /// The largest WebSocket message accepted from a screen page (it sends nothing that matters).
+    /// The largest WebSocket message accepted from a screen page (it sends nothing that matters)
+    /// or a host page (a PIN, a command).
     public var maxScreenMessage = 1024
 
     /// The defaults.

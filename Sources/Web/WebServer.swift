@@ -7,10 +7,11 @@ import NIOPosix
 import NIOWebSocket
 import ServiceLifecycle
 
-/// The host's web port: the phone page (`/`), the TV page (`/screen`), their styles and scripts,
-/// and two WebSockets: `/ws`, where a phone is a player (a link of the ``MatchmakingServer``, with
-/// the same handshake, cap, heartbeats and clock estimates as any other), and `/screen/ws`, the
-/// ``ScreenFeed``.
+/// The host's web port: the phone page (`/`), the TV page (`/screen`), the host page (`/host`),
+/// their styles and scripts, and three WebSockets: `/ws`, where a phone is a player (a link of
+/// the ``MatchmakingServer``, with the same handshake, cap, heartbeats and clock estimates as any
+/// other), `/screen/ws`, the ``ScreenFeed``, and `/host/ws`, the ``HostPage`` (the host PIN, then
+/// the host's commands).
 ///
 /// It runs on the host's own event loops with SwiftNIO's HTTP/1 server and WebSocket upgrader
 /// (docs/ARCHITECTURE.md says why not Hummingbird). Limits (``WebConfiguration``): request heads
@@ -22,6 +23,7 @@ public final class WebServer: Service, Sendable {
     public let configuration: WebConfiguration
     private let server: MatchmakingServer
     private let feed: ScreenFeed?
+    private let hostPage: HostPage?
     private let group: any EventLoopGroup
     private let logger: Logger
     private let counts: AddressCounts
@@ -30,15 +32,17 @@ public final class WebServer: Service, Sendable {
     /// The largest request head accepted, in bytes (browsers send 1-2 KiB).
     public static let maxRequestHead = 16 * 1024
 
-    /// A web port for `server`'s players, with `feed` for screens (nil: `/screen/ws` is refused).
+    /// A web port for `server`'s players, with `feed` for screens (nil: `/screen/ws` is refused)
+    /// and `hostPage` for the host's commands (nil: `/host/ws` is refused).
     public init(
-        configuration: WebConfiguration, server: MatchmakingServer, feed: ScreenFeed?,
+        configuration: WebConfiguration, server: MatchmakingServer, feed: ScreenFeed?, hostPage: HostPage? = nil,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) throws(WebConfiguration.Invalid) {
         try configuration.validate()
         self.configuration = configuration
         self.server = server
         self.feed = feed
+        self.hostPage = hostPage
         self.group = group
         self.logger = logger
         self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
@@ -104,9 +108,10 @@ public final class WebServer: Service, Sendable {
         let pages = PageHandler(headTimeout: configuration.requestHeadTimeout)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
-            shouldUpgrade: { [feed] channel, head in
+            shouldUpgrade: { [feed, hostPage] channel, head in
                 let path = Assets.path(of: head.uri)
                 let known = path == Assets.playerSocket || (path == Assets.screenSocket && feed != nil)
+                    || (path == Assets.hostSocket && hostPage != nil)
                 return channel.eventLoop.makeSucceededFuture(known && OriginCheck.allows(head) ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { [self] channel, head in
@@ -133,10 +138,14 @@ public final class WebServer: Service, Sendable {
                 minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: server.configuration.maxFrame))
             try sync.addHandler(WebSocketLink())
             try server.serveLink(on: channel, label: "ws \(remote)")
-        } else if let feed {
+        } else {  // a screen or a host page: small messages
             try sync.addHandler(NIOWebSocketFrameAggregator(
                 minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 4, maxAccumulatedFrameSize: configuration.maxScreenMessage))
-            try sync.addHandler(ScreenLink(feed: feed))
+            if path == Assets.hostSocket, let hostPage {
+                try sync.addHandler(HostPageLink(page: hostPage))
+            } else if let feed {
+                try sync.addHandler(ScreenLink(feed: feed))
+            }
         }
     }
 }

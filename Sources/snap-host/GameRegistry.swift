@@ -8,8 +8,9 @@ import Web
 /// A game `serve` can host and `join` can play.
 struct GameEntry: Sendable {
     /// Starts the game on the host's session, once it listens; shows it on the TV page's feed
-    /// too when the web port is on.
-    typealias Start = @Sendable (HostSession, Logger, ScreenFeed?) -> any Service
+    /// too when the web port is on. The game takes the host's commands (its terminal's keys,
+    /// the host page).
+    typealias Start = @Sendable (HostSession, Logger, ScreenFeed?) -> any HostedGame
 
     /// Checks `serve`'s options for this game (other games' options are refused).
     let validate: @Sendable (Serve) throws -> Void

@@ -14,8 +14,9 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Host a game: accept players up to a cap and deny the rest with a reason.",
         discussion: """
-            Prints `listening on HOST:PORT` on stdout once it accepts connections, `web on HOST:PORT` and \
-            `join at URL (TV: URL/screen)` for the phone and TV pages (docs/WEB.md), then one line per \
+            Prints `listening on HOST:PORT` on stdout once it accepts connections, `web on HOST:PORT`, \
+            `join at URL (TV: URL/screen)` for the phone and TV pages and `host page: URL/host (PIN N)` \
+            for the host's controls (docs/WEB.md), then one line per \
             player joining or leaving and per chat line; with `--game trivia`, the lobby, each question \
             with its countdown, the results and the standings; with `--game snap`, every flip and snap, \
             the table and the winner (docs/SNAP.md). Logs go to stderr. SIGTERM or SIGINT \
@@ -62,6 +63,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Web connections allowed from one address (phones each have their own).")
     var webMaxPerAddress: Int = WebConfiguration().maxConnectionsPerAddress
 
+    @Option(help: "The PIN that unlocks the host page (/host): 6-12 digits, not the join code. Default: a new random 6-digit PIN each run, printed on stdout.")
+    var hostPin: String?
+
+    @Option(help: "Write the host PIN to this file (mode 0600, replaced at each start) instead of printing it: for a service whose stdout is the journal. The service's is /run/snap-host/host-pin.")
+    var hostPinFile: String?
+
     @Option(help: "Bots that play from this host (\"Bot 1\", \"Bot 2\", ...), as players like any other: for demos, or to fill a table.")
     var bots: Int = 0
 
@@ -105,6 +112,7 @@ struct Serve: AsyncParsableCommand {
         guard (0...maxPlayers).contains(bots) else { throw ValidationError("--bots must be 0-\(maxPlayers) (at most --max-players)") }
         do { try serverConfiguration().validate() } catch { throw ValidationError(error.description) }
         do { try webConfiguration().validate() } catch { throw ValidationError("--web-port/--web-max-per-address: \(error.description)") }
+        _ = try hostPIN()
         do { try HostAdvertisement.validateInstanceName(name ?? Self.defaultName()) } catch { throw ValidationError(error.description) }
     }
 
@@ -120,6 +128,12 @@ struct Serve: AsyncParsableCommand {
         configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
         configuration.resumeGrace = .nanoseconds(Int64((resumeGrace.isFinite ? min(max(resumeGrace, -1), 4000) : -1) * 1e9))  // clamped: checked by validate()
         return configuration
+    }
+
+    /// The host page's PIN: `--host-pin`, checked, or a random one.
+    func hostPIN() throws -> HostPIN {
+        guard let hostPin else { return HostPIN.random(avoiding: joinCode) }
+        do { return try HostPIN(hostPin, joinCode: joinCode) } catch { throw ValidationError("--host-pin: \(error.description)") }
     }
 
     /// The web port's settings these options describe.
@@ -146,34 +160,44 @@ struct Serve: AsyncParsableCommand {
         let address = try await server.start()
         Terminal.out("listening on \(address.hostAndPort)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
-        let web = noWeb ? nil : try await startWeb(server: server, logger: logger)
-        if let web { services.append(.init(service: web.server)) }
-        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), webPort: web?.server.localAddress?.port, logger: logger))) }
+        let feed = noWeb ? nil : ScreenFeed(
+            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers),
+            peers: { server.session.peers })
+        let hostedGame = startGame(server.session, logger, feed)
+        var web: WebServer?
+        if let feed { web = try await startWeb(server: server, feed: feed, hostedGame: hostedGame, logger: logger) }
+        if let web { services.append(.init(service: web)) }
+        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), webPort: web?.localAddress?.port, logger: logger))) }
         if !noBluetooth {
             services.append(.init(service: BluetoothHosting(
                 server: server, adapter: adapter, channel: rfcommChannel, logger: logger,
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
-        services.append(.init(service: startGame(server.session, logger, web?.feed)))
+        services.append(.init(service: hostedGame))
         if bots > 0 { services.append(.init(service: LocalBots(server: server, count: bots, game: entry, logger: logger))) }
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
     }
 
-    /// Starts the web port and the TV feed; prints where to open them (and, on a terminal, the
-    /// QR code of the first address).
-    private func startWeb(server: MatchmakingServer, logger: Logger) async throws -> (server: WebServer, feed: ScreenFeed)? {
+    /// Starts the web port with the TV feed and the host page (whose commands go to `hostedGame`);
+    /// prints where to open them (and, on a terminal, the QR code of the first address).
+    private func startWeb(server: MatchmakingServer, feed: ScreenFeed, hostedGame: any HostedGame, logger: Logger) async throws -> WebServer? {
         let configuration = webConfiguration()
-        let feed = ScreenFeed(
-            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers),
-            peers: { server.session.peers })
-        let web = try WebServer(configuration: configuration, server: server, feed: feed, logger: logger)
+        let pin = try hostPIN()
+        if let hostPinFile {
+            do { try POSIX.replaceFile(hostPinFile, with: pin.digits + "\n", mode: 0o600) } catch {
+                Terminal.err("snap-host: \(hostPinFile): cannot write the host PIN (\(POSIX.describe(error)))")
+                throw ExitCode(73)
+            }
+        }
+        let hostPage = HostPage(pin: pin, feed: feed, logger: logger, send: { hostedGame.command($0) })
+        let web = try WebServer(configuration: configuration, server: server, feed: feed, hostPage: hostPage, logger: logger)
         let address: SocketAddress
         do {
             address = try await web.start()
         } catch where webPort == nil {
-            logger.warning("web port unavailable: no phone players, no TV page", metadata: [
+            logger.warning("web port unavailable: no phone players, no TV page, no host page", metadata: [
                 "port": "\(configuration.port)", "error": "\(error)", "fix": "--web-port P (0: any free port)",
             ])
             return nil
@@ -186,7 +210,12 @@ struct Serve: AsyncParsableCommand {
         if POSIX.stdoutIsTerminal, let code = try? QRCode(join.url(forLocalScreen: true)) {
             for line in code.halfBlocks() { Terminal.out(line) }
         }
-        return (web, feed)
+        // The PIN only where the host alone reads it: its terminal (or whatever it pipes stdout
+        // to), or the PIN file; never the journal, a log line, the TV or DNS-SD.
+        let shown = hostPinFile.map { "PIN in \($0)" }
+            ?? (POSIX.stdoutIsJournal ? "PIN not shown: stdout is the journal; see --host-pin-file" : "PIN \(pin.digits)")
+        Terminal.out("host page: \(urls[0])host (\(shown))")
+        return web
     }
 
     /// Where this host is reached over Bluetooth, for the LAN advertisement; nil without it.

@@ -10,7 +10,10 @@ import Testing
     }
 
     @Test func knownPagesAreServedWithTheirTypes() {
-        for (path, type) in [("/", "text/html"), ("/screen", "text/html"), ("/style.css", "text/css"), ("/phone.js", "text/javascript")] {
+        for (path, type) in [
+            ("/", "text/html"), ("/screen", "text/html"), ("/host", "text/html"), ("/style.css", "text/css"), ("/phone.js", "text/javascript"),
+            ("/host.js", "text/javascript"),
+        ] {
             let response = PageHandler.response(to: Self.head(.GET, path + "?x=1"))
             #expect(response.status == .ok, "\(path)")
             #expect(response.contentType.hasPrefix(type), "\(path)")
@@ -22,7 +25,7 @@ import Testing
     @Test func everythingElseIsA4xxThatSaysWhatIsAllowed() {
         let missing = PageHandler.response(to: Self.head(.GET, "/../etc/passwd"))
         #expect(missing.status == .notFound)
-        #expect(String(decoding: missing.body, as: UTF8.self).contains("/screen"))
+        #expect(String(decoding: missing.body, as: UTF8.self).contains("/screen") && String(decoding: missing.body, as: UTF8.self).contains("/host"))
         #expect(PageHandler.response(to: Self.head(.GET, "/Pages/")).status == .notFound)  // no listing
         let post = PageHandler.response(to: Self.head(.PUT, "/"))
         #expect(post.status == .methodNotAllowed)
@@ -33,6 +36,8 @@ import Testing
         #expect(chunked.status == .payloadTooLarge && chunked.close)
         #expect(PageHandler.response(to: Self.head(.GET, "/ws")).status == .upgradeRequired)
         #expect(PageHandler.response(to: Self.head(.GET, "/ws", [("Origin", "http://evil.example"), ("Host", "10.0.0.5:8080")])).status == .forbidden)
+        #expect(PageHandler.response(to: Self.head(.GET, "/host/ws")).status == .upgradeRequired)
+        #expect(PageHandler.response(to: Self.head(.GET, "/host/ws", [("Origin", "http://evil.example"), ("Host", "10.0.0.5:8080")])).status == .forbidden)
     }
 
     @Test func onlyThisHostsOwnPagesMayOpenAWebSocket() {

@@ -39,7 +39,7 @@ import Testing
     static func screen(_ feed: ScreenFeed, local: Bool) throws -> EmbeddedChannel {
         let channel = EmbeddedChannel()
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
-        feed.add(channel, local: local)
+        feed.add(channel, as: .screen(local: local))
         return channel
     }
 

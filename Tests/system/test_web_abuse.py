@@ -123,10 +123,11 @@ def test_abuse_of_the_web_port_disturbs_no_game(start_host, start_join):
     baseline = host.fd_count()
     port = host.web_port
 
-    # A foreign page may not open the player's WebSocket; plain garbage gets a 400.
-    sock, head = upgrade(port, origin="http://evil.example")
-    assert head.startswith(b"HTTP/1.1 403"), head
-    sock.close()
+    # A foreign page may not open the player's WebSocket, nor the host page's; plain garbage gets a 400.
+    for path in ("/ws", "/host/ws"):
+        sock, head = upgrade(port, path, origin="http://evil.example")
+        assert head.startswith(b"HTTP/1.1 403"), (path, head)
+        sock.close()
     sock = connect(port)
     sock.sendall(os.urandom(2000).replace(b"\n", b"?") + b"\r\n\r\n")
     data, closed = read_all(sock, 10)

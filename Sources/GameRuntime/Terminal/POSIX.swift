@@ -55,6 +55,35 @@ public enum POSIX {
     /// Whether standard output is a terminal (not a pipe, a file or the journal).
     public static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
+    /// Whether standard output is the systemd journal (a service's `StandardOutput=journal`):
+    /// systemd then sets `$JOURNAL_STREAM` to the stream's `DEVICE:INODE`. What goes there is
+    /// kept in the journal, so a secret is never printed to it.
+    public static var stdoutIsJournal: Bool {
+        guard let stream = getenv("JOURNAL_STREAM").map({ String(cString: $0) }) else { return false }
+        var info = stat()
+        guard fstat(STDOUT_FILENO, &info) == 0 else { return false }
+        // The stream itself, or any socket while a journal stream is named (stdout and stderr
+        // are one socket or two, depending on the unit).
+        return stream == "\(info.st_dev):\(info.st_ino)" || (info.st_mode & S_IFMT) == S_IFSOCK
+    }
+
+    /// Puts `text` in the file at `path` with permissions `mode` (e.g. 0600: only its owner reads
+    /// it), replacing whatever was there in one step (written beside it, then renamed).
+    public static func replaceFile(_ path: String, with text: String, mode: mode_t) throws(POSIXError) {
+        let temporary = path + ".new"
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        fchmod(fd, mode)  // whatever the umask
+        write(text, to: fd)
+        close(fd)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+    }
+
     /// The width of the terminal on `fd`, or nil when it is none (or says 0).
     public static func terminalColumns(_ fd: Int32) -> Int? {
         var size = winsize()
@@ -78,7 +107,7 @@ public enum POSIX {
     /// An error as a person reads it: for a file that could not be read, the system's words
     /// ("No such file or directory"), else its description (`localizedDescription`).
     public static func describe(_ error: any Error) -> String {
-        if let posix = (error as? CocoaError)?.underlying as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
+        if let posix = (error as? CocoaError)?.underlying as? POSIXError ?? error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
         return "\(error)"
     }
 

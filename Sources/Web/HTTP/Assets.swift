@@ -16,12 +16,18 @@ enum Assets {
         "/screen.js": File(bytes: PackageResources.screen_js, contentType: "text/javascript; charset=utf-8"),
         "/sha256.js": File(bytes: PackageResources.sha256_js, contentType: "text/javascript; charset=utf-8"),
         "/look.js": File(bytes: PackageResources.look_js, contentType: "text/javascript; charset=utf-8"),
+        "/host": File(bytes: PackageResources.host_html, contentType: "text/html; charset=utf-8"),
+        "/host.js": File(bytes: PackageResources.host_js, contentType: "text/javascript; charset=utf-8"),
     ]
 
     /// The WebSocket a player's page opens: a host link.
     static let playerSocket = "/ws"
     /// The WebSocket the TV page opens: the screen feed.
     static let screenSocket = "/screen/ws"
+    /// The WebSocket the host page opens: unlocked by the host PIN, then the host's commands.
+    static let hostSocket = "/host/ws"
+    /// Every WebSocket path.
+    static let sockets: Set<Substring> = [Substring(playerSocket), Substring(screenSocket), Substring(hostSocket)]
 
     /// The path of a request target, without its query or fragment.
     static func path(of uri: String) -> Substring {

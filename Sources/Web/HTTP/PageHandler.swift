@@ -73,12 +73,12 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             return .text(.methodNotAllowed, "Only GET and HEAD are allowed here.", headers: [("Allow", "GET, HEAD")])
         }
         let path = Assets.path(of: head.uri)
-        if path == Assets.playerSocket || path == Assets.screenSocket {
+        if Assets.sockets.contains(path) {
             if !OriginCheck.allows(head) { return .text(.forbidden, "WebSockets are open to this host's own pages only.", close: true) }
             return .text(.upgradeRequired, "\(path) is a WebSocket: open it with an Upgrade: websocket request.", headers: [("Upgrade", "websocket")])
         }
         guard let file = Assets.files[String(path)] else {
-            return .text(.notFound, "No such page. The pages are / (to play) and /screen (for the TV).")
+            return .text(.notFound, "No such page. The pages are / (to play), /screen (for the TV) and /host (for the host).")
         }
         return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: [("Cache-Control", "no-cache")])
     }

@@ -71,4 +71,20 @@ extension WebSocketFrame {
         data.write(webSocketErrorCode: code)
         return WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
     }
+
+    /// Answers a control message of a page that only watches or commands (a screen, a host
+    /// page): a ping with a pong, a close with a close and the end of the connection; anything
+    /// else is ignored.
+    static func answerControl(_ frame: WebSocketFrame, context: ChannelHandlerContext) {
+        let channel = context.channel
+        switch frame.opcode {
+        case .ping:
+            channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData), promise: nil)
+        case .connectionClose:
+            channel.writeAndFlush(WebSocketFrame.close(.normalClosure, allocator: channel.allocator))
+                .whenComplete { _ in channel.close(promise: nil) }
+        default:
+            break
+        }
+    }
 }

@@ -6,7 +6,9 @@ import NIOWebSocket
 import Synchronization
 
 /// What the TV page (`/screen`) sees: the host's name, the join address and its QR code, the
-/// players coming and going, and the game's messages as the host's own screen sees them.
+/// players coming and going, and the game's messages as the host's own screen sees them. An
+/// unlocked host page (`/host`, ``HostPage``) watches the same, plus the commands it can give
+/// and each command's outcome (done, or refused and why); a screen never sees those.
 ///
 /// The rule for privacy is generic: a message the game sends to every player present is shown
 /// whole; one sent to some players only (an answer accepted, a refusal) is shown as its `kind`
@@ -25,12 +27,23 @@ public final class ScreenFeed: Sendable {
         public var game: GameName
         /// The most players admitted.
         public var capacity: Int
+        /// The commands a host page offers as buttons (kick is offered by each player).
+        public var commands: [HostCommand]
 
-        public init(name: String, game: GameName, capacity: Int) {
+        public init(name: String, game: GameName, capacity: Int, commands: [HostCommand] = HostCommand.plain) {
             self.name = name
             self.game = game
             self.capacity = capacity
+            self.commands = commands
         }
+    }
+
+    /// Who watches.
+    enum Watcher: Hashable, Sendable {
+        /// A TV page; `local`: on this machine (its hello carries the join code).
+        case screen(local: Bool)
+        /// An unlocked host page.
+        case hostPage
     }
 
     /// Where to join, and its QR codes (for a screen on this machine, and for others).
@@ -40,7 +53,7 @@ public final class ScreenFeed: Sendable {
     }
 
     private struct State: @unchecked Sendable {  // channels are used only under the lock
-        var screens: [ObjectIdentifier: (channel: any Channel, local: Bool)] = [:]
+        var watchers: [ObjectIdentifier: (channel: any Channel, watcher: Watcher)] = [:]
         var present: [PeerID: Peer]?
         /// Players whose link dropped and whose seat is kept.
         var away: Set<PeerID> = []
@@ -70,24 +83,27 @@ public final class ScreenFeed: Sendable {
 
     // MARK: Screens
 
-    /// A screen's WebSocket opened; `local`: it connected from this machine.
-    func add(_ channel: any Channel, local: Bool) {
+    /// A screen's or an unlocked host page's WebSocket opened.
+    func add(_ channel: any Channel, as watcher: Watcher) {
         state.withLock { state in
-            state.screens[ObjectIdentifier(channel)] = (channel, local)
+            state.watchers[ObjectIdentifier(channel)] = (channel, watcher)
             let present = state.present.map { Array($0.values) } ?? peers()
+            let local = watcher == .screen(local: true)
             let hello = Hello(
                 type: "hello", host: host.name, game: host.game.rawValue, capacity: host.capacity,
-                url: state.join?.address.url(forLocalScreen: local) ?? "", qr: (local ? state.join?.qr.local : state.join?.qr.remote) ?? "",
-                players: present.sorted { $0.id < $1.id }, away: state.away.sorted())
+                url: state.join?.address.url(forLocalScreen: local) ?? "",
+                qr: watcher == .hostPage ? "" : (local ? state.join?.qr.local : state.join?.qr.remote) ?? "",
+                players: present.sorted { $0.id < $1.id }, away: state.away.sorted(),
+                commands: watcher == .hostPage ? host.commands : nil)
             Self.write(Self.json(hello), to: channel)
             for (_, json) in state.publicByKind { Self.write(json, to: channel) }
             for notice in state.notices { Self.write(notice, to: channel) }
         }
     }
 
-    /// A screen's WebSocket closed.
+    /// A screen's or host page's WebSocket closed.
     func remove(_ channel: any Channel) {
-        state.withLock { _ = $0.screens.removeValue(forKey: ObjectIdentifier(channel)) }
+        state.withLock { _ = $0.watchers.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     // MARK: Events
@@ -133,20 +149,31 @@ public final class ScreenFeed: Sendable {
                 state.notices.append(json)
                 return [json]
             }
-        case .chat, .note, .sendFailed, .commanded, .refused:
+        case .commanded(let command):
+            update(hostPagesOnly: true) { state in
+                var peer: Peer?
+                if case .kick(let id) = command { peer = state.present?[id] }
+                return [Self.json(Commanded(type: "commanded", command: command, peer: peer))]
+            }
+        case .refused(let refusal):
+            update(hostPagesOnly: true) { _ in
+                [Self.json(Refused(type: "refused", command: refusal.command, reason: refusal.reason.name, text: refusal.description))]
+            }
+        case .chat, .note, .sendFailed:
             break
         }
     }
 
-    /// Applies a change under the lock and sends what it returns to every screen.
-    private func update(_ change: (inout State) -> [String]) {
+    /// Applies a change under the lock and sends what it returns to every screen and host page
+    /// (to host pages only: the commands' outcomes).
+    private func update(hostPagesOnly: Bool = false, _ change: (inout State) -> [String]) {
         state.withLock { state in
             if state.present == nil { state.present = Dictionary(peers().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
             let lines = change(&state)
-            for (key, screen) in state.screens {
+            for (key, screen) in state.watchers where !hostPagesOnly || screen.watcher == .hostPage {
                 guard screen.channel.isWritable else {  // not reading: it starts afresh when it reconnects
                     screen.channel.close(promise: nil)
-                    state.screens[key] = nil
+                    state.watchers[key] = nil
                     continue
                 }
                 for line in lines { Self.write(line, to: screen.channel) }
@@ -160,13 +187,27 @@ public final class ScreenFeed: Sendable {
     }
 
     private static func json<Value: Encodable>(_ value: Value) -> String {
-        (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys  // the same bytes every time
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     private struct Hello: Encodable {
         let type: String, host: String, game: String, capacity: Int, url: String, qr: String
         let players: [Peer]
         let away: [PeerID]
+        /// For a host page: the commands it offers.
+        let commands: [HostCommand]?
+    }
+
+    /// A host command done (its effects follow); for a kick, the player removed.
+    private struct Commanded: Encodable {
+        let type: String, command: HostCommand, peer: Peer?
+    }
+
+    /// A host command refused, and the sentence saying why.
+    private struct Refused: Encodable {
+        let type: String, command: HostCommand, reason: String, text: String
     }
 
     private struct PeerNotice: Encodable {

@@ -16,21 +16,11 @@ final class ScreenLink: ChannelInboundHandler {
         guard context.channel.isActive else { return }
         added = true
         let local = context.channel.remoteAddress.map(WebServer.isLoopback) ?? false
-        feed.add(context.channel, local: local)
+        feed.add(context.channel, as: .screen(local: local))
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let frame = unwrapInboundIn(data)
-        switch frame.opcode {
-        case .ping:
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
-        case .connectionClose:
-            let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.close(.normalClosure, allocator: channel.allocator)))
-                .whenComplete { _ in channel.close(promise: nil) }
-        default:
-            break
-        }
+        WebSocketFrame.answerControl(unwrapInboundIn(data), context: context)
     }
 
     /// A message too large (or any other error): the screen is closed; it reconnects afresh.
