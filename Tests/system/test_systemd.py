@@ -19,14 +19,14 @@ from harness import REPO_ROOT, require_root
 
 TESTBED = REPO_ROOT / "scripts" / "testbed-systemd"
 TREE = Path(os.environ.get("SNAP_SYSTEMD_ROOT", REPO_ROOT / ".build" / "systemd-root"))
-JOIN = "/usr/local/bin/snap-host join 127.0.0.1:7777 --bot"
+JOIN = "/usr/local/bin/snap-host join 127.0.0.1:7777 --bot --once"
 BANK = {"questions": [
     {"question": "Where does this question bank live?", "category": "Home",
      "answers": [{"text": "in a home folder", "correct": True}, {"text": "in /etc"}]},
     {"question": "Who may write to it?", "category": "Home",
      "answers": [{"text": "its owner", "correct": True}, {"text": "the snap-host service"}]},
 ]}
-SETTINGS = {"name": "Systemd Pi", "no-dnssd": True, "no-bluetooth": True, "no-web": True}
+SETTINGS = {"name": "Systemd Pi", "no-dnssd": True, "no-bluetooth": True, "web-port": 0}  # web on any free port: the PIN file below
 
 
 class Machine:
@@ -98,6 +98,10 @@ def test_the_unit_started_by_systemd_plays_trivia_from_a_bank_in_a_home_folder(m
     assert machine.ok("systemctl is-active snap-host.service").strip() == "active"
     main = machine.ok("systemctl show -p MainPID --value snap-host.service").strip()
     assert machine.ok(f"stat -c %U /proc/{main}").strip() == "snap-host", "the service runs as its own user"
+    # The host page's PIN: in the service's runtime directory for root to read, never in the journal.
+    pin = machine.ok("cat /run/snap-host/host-pin").strip()
+    assert re.fullmatch(r"\d{6}", pin), pin
+    assert machine.ok("stat -c '%a %U' /run/snap-host/host-pin").strip() == "600 snap-host"
 
     played = machine.run(f"timeout 60 {JOIN} --player Quizbot < /dev/null", timeout=90)
     assert played.returncode == 0, played.stdout + played.stderr
@@ -107,6 +111,7 @@ def test_the_unit_started_by_systemd_plays_trivia_from_a_bank_in_a_home_folder(m
     log = machine.journal(invocation)
     assert "trivia: first mode, 2 of 2 questions (/home/quizmaster/quiz.json)" in log, log
     assert re.search(r"^game over: winner Quizbot", log, re.M), log
+    assert "/host (PIN in /run/snap-host/host-pin)" in log and pin not in log, log
 
     # The sandbox still keeps homes read-only: in the service's view of the files, not even root
     # can write next to the bank.
