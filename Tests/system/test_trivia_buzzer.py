@@ -1,14 +1,18 @@
 """Trivia's buzzer mode end to end with real processes: `snap-host serve --game trivia --mode buzzer`
 and two `snap-host join --bot --once` players to game over, the host marking each buzzer answer
-with lines typed on its stdin (`right`, `wrong`), as docs/TRIVIA.md ("Buzzer mode") says."""
+with lines typed on its stdin (`right`, `wrong`); and, as people would, in tmux: players buzz
+with space and `b`, the host marks with `y` and `x`, its footer showing those keys while an
+answer awaits its mark. As docs/TRIVIA.md ("Buzzer mode") says."""
 
 from __future__ import annotations
 
 import re
+import shlex
 from collections import Counter
 
 from harness import wait_until
-from trivia_support import finals, game_over, results, start_host, start_join
+from test_trivia_tmux import tmux  # noqa: F401  (the fixture)
+from trivia_support import finals, game_over, results, snap_host_binary, start_host, start_join
 
 PLAYERS = ["Ann", "Bob"]
 # The host's marks, in turn: right, then wrong twice (with two players: everyone locked out), ...
@@ -71,3 +75,52 @@ def test_bots_buzz_the_host_marks_and_the_scores_are_the_right_marks(procs):
         # The correct answer reaches a player only in a result, never while an answer awaits its mark.
         assert not any("answers aloud" in line for line in lines), bot.describe()
     assert host.stop() == 0, host.describe()
+
+
+def footer(tmux, name: str) -> str:  # noqa: F811
+    """The host terminal's last line as shown now (the status line: countdown and keys)."""
+    lines = [line for line in tmux.screen(name).splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def test_people_buzz_with_keys_and_the_host_marks_with_keys_its_footer_showing_them(tmp_path, tmux):  # noqa: F811
+    binary = str(snap_host_binary())
+    serve = shlex.join([binary, "serve", "--game", "trivia", "--mode", "buzzer", "--rounds", "1", "--question-time", "60",
+                        "--result-time", "0.5", "--start-when-full", "--max-players", "2", "--host", "127.0.0.1",
+                        "--port", "0", "--no-dnssd", "--no-bluetooth", "--no-web"])
+    tmux.start(f"{serve} 2>>{shlex.quote(str(tmp_path / 'host.err'))}; echo \"serve exited $?\"; sleep 60", name="host", width=120)
+    listening = tmux.wait_screen(r"^listening on 127\.0\.0\.1:(\d+)$", 15, name="host")
+    assert listening, tmux.screen("host")
+    for name in PLAYERS:
+        join = shlex.join([binary, "join", f"127.0.0.1:{listening.group(1)}", "--player", name])
+        tmux.start(f"{join}; echo \"join exited $?\"; sleep 60", name=name)
+    for name in ["host", *PLAYERS]:
+        assert tmux.wait_screen(r"^question 1/1", 15, name=name), tmux.screen(name)
+    assert tmux.wait_screen(r"^buzzer mode: press space or b", 5, name="Ann"), tmux.screen("Ann")
+    assert "[y] right" not in footer(tmux, "host")
+
+    tmux.keys("Space", name="Ann")
+    assert tmux.wait_screen(r"^you buzzed first: answer out loud!$", 5, name="Ann"), tmux.screen("Ann")
+    assert tmux.wait_screen(r"^buzzer: Ann buzzed first$", 5, name="Bob"), tmux.screen("Bob")
+    assert tmux.wait_screen(r"^Ann answers aloud; correct: \d\) .+; mark it: y/right or x/wrong$", 5, name="host"), tmux.screen("host")
+    assert wait_until(lambda: footer(tmux, "host").startswith("keys: [y] right  [x] wrong"), 5), tmux.screen("host")
+    tmux.keys("b", name="Bob")
+    assert tmux.wait_screen(r"^\(Ann is answering\)$", 5, name="Bob"), tmux.screen("Bob")
+
+    tmux.keys("x", name="host")
+    assert tmux.wait_screen(r"^you are locked out of this question$", 5, name="Ann"), tmux.screen("Ann")
+    assert tmux.wait_screen(r"^buzzers open again, \d+ s left \(locked out: Ann\)$", 5, name="Bob"), tmux.screen("Bob")
+    assert wait_until(lambda: "[y] right" not in footer(tmux, "host") and "[s] start" in footer(tmux, "host"), 5), tmux.screen("host")
+    tmux.keys("Space", name="Ann")
+    assert tmux.wait_screen(r"^\(you are locked out of this question\)$", 5, name="Ann"), tmux.screen("Ann")
+    tmux.keys("y", name="host")  # nothing awaits a mark
+    assert tmux.wait_screen(r"^host: nothing to mark: no player has buzzed and awaits a mark$", 5, name="host"), tmux.screen("host")
+
+    tmux.keys("b", name="Bob")
+    assert tmux.wait_screen(r"^you buzzed first: answer out loud!$", 5, name="Bob"), tmux.screen("Bob")
+    assert wait_until(lambda: footer(tmux, "host").startswith("keys: [y] right"), 5), tmux.screen("host")
+    tmux.keys("y", name="host")
+    for name in ["host", *PLAYERS]:
+        assert tmux.wait_screen(r"^result 1/1 \(rightAnswer\): correct \d\) .+ \| scored: Bob$", 5, name=name), tmux.screen(name)
+        assert tmux.wait_screen(r"^final: 1\. Bob 1$", 5, name=name), tmux.screen(name)
+    assert tmux.wait_screen(r"^you: \+1$", 5, name="Bob"), tmux.screen("Bob")
