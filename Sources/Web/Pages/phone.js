@@ -303,7 +303,7 @@
   function showMarked(m) {
     if (!buzzer || !question || m.question !== question.number) return;
     var mine = me && m.player === me.id;
-    if (!m.right) buzzer.lockedOut.push(m.player);
+    if (!m.right) { buzzer.lockedOut.push(m.player); buzzer.holder = null; }
     showBuzzer(m.right ? (mine ? "Right! +1" : m.name + " is right") : mine ? "Wrong \u2014 locked out for this question" : m.name + " is wrong");
   }
 
