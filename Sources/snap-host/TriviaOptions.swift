@@ -14,7 +14,7 @@ struct TriviaOptions: ParsableArguments {
         valueName: "name"))
     var category: [String] = []
 
-    @Option(help: "Scoring: `first` (first correct answer scores and ends the question) or `timed` (every correct answer before the deadline scores).")
+    @Option(help: "Scoring: `first` (first correct answer scores and ends the question), `timed` (every correct answer before the deadline scores) or `buzzer` (the first to buzz answers aloud; the host marks it right or wrong).")
     var mode: TriviaMode?
 
     @Option(help: "Seconds per question, overriding the bank's own limits (default: the bank's, else 20).")

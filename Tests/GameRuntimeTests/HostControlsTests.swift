@@ -10,13 +10,16 @@ import Testing
         var controls = HostControls()
         let keys: [(KeyInput.Key, HostCommand)] = [
             (.other("s"), .startNow), (.other("n"), .skip), (.other("p"), .pause), (.other("u"), .unpause), (.other("e"), .end),
-            (.other("r"), .rematch), (.other("S"), .startNow),
+            (.other("r"), .rematch), (.other("S"), .startNow), (.other("y"), .mark(right: true)), (.other("x"), .mark(right: false)),
         ]
         for (key, command) in keys { #expect(controls.key(key, players: players) == .command(command), "\(key)") }
-        #expect(controls.key(.other("x"), players: players) == .nothing)
+        #expect(controls.key(.other("z"), players: players) == .nothing)
         #expect(controls.key(.quit, players: players) == .say("(Ctrl-C stops the host)"))
         #expect(controls.key(.other("?"), players: players) == .say(HostControls.footer))
         #expect(HostControls.footer == "keys: [s] start  [n] skip  [p] pause  [u] unpause  [k] kick  [e] end  [r] rematch")
+        // While an answer awaits the host's mark, the marking keys come first.
+        #expect(HostControls.footer(marking: false) == HostControls.footer)
+        #expect(HostControls.footer(marking: true) == "keys: [y] right  [x] wrong  [n] skip  [p] pause  [u] unpause  [k] kick  [e] end")
     }
 
     @Test func kickAsksForTheIdAndTakesItAsSoonAsItNamesOnePlayer() {
@@ -45,6 +48,7 @@ import Testing
         let lines: [(String, HostControls.Outcome)] = [
             ("start", .command(.startNow)), (" skip ", .command(.skip)), ("next", .command(.skip)), ("PAUSE", .command(.pause)),
             ("unpause", .command(.unpause)), ("end", .command(.end)), ("rematch", .command(.rematch)),
+            ("right", .command(.mark(right: true))), (" Wrong", .command(.mark(right: false))),
             ("kick bob", .command(.kick(bob.id))), ("kick 12", .command(.kick(PeerID(rawValue: 12)))), ("kick  Dot ", .command(.kick(PeerID(rawValue: 12)))),
             ("kick", .say("kick: say whom: kick NAME or kick ID")), ("kick Zed", .say("kick: nobody here is called Zed")), ("", .nothing),
             ("resume", .say("unknown command \"resume\"; " + HostControls.lineHelp)),

@@ -104,21 +104,24 @@ import Testing
             #expect(refused == [.refused(CommandRefusal(command, .noGames))])
         }
         #expect("\(CommandRefusal(.startNow, .noGames))" == "nothing to start: this host runs no game")
+        #expect(table.command(.mark(right: true), at: GameMoment(now: 0)) == [.refused(CommandRefusal(.mark(right: true), .noGames))])
         _ = table.left(Self.peer(1), reason: .kicked, at: GameMoment(now: 1))
         #expect(table.present.isEmpty)
     }
 
     @Test func commandsRoundTripAsJSONAndUnknownOnesSayWhatIsAllowed() throws {
-        for command in HostCommand.plain + [.kick(PeerID(rawValue: 3))] {
+        for command in HostCommand.plain + [.kick(PeerID(rawValue: 3)), .mark(right: true), .mark(right: false)] {
             #expect(try JSONValue(encoding: command).decode(HostCommand.self) == command)
         }
         #expect(try JSONValue(encoding: HostCommand.kick(PeerID(rawValue: 3))) == .object(["command": .string("kick"), "peer": .integer(3)]))
+        #expect(try JSONValue(encoding: HostCommand.mark(right: true)) == .object(["command": .string("mark"), "right": .bool(true)]))
+        #expect(throws: DecodingError.self) { try JSONValue.object(["command": .string("mark")]).decode(HostCommand.self) }
         #expect(try JSONValue(encoding: HostCommand.startNow) == .object(["command": .string("startNow")]))
         do {
             _ = try JSONValue.object(["command": .string("resume")]).decode(HostCommand.self)
             Issue.record("an unknown command decoded")
         } catch {
-            #expect("\(error)".contains("the commands are startNow, skip, pause, unpause, end, rematch, kick"))
+            #expect("\(error)".contains("the commands are startNow, skip, pause, unpause, end, rematch, kick, mark"))
         }
         let refusal = try JSONValue(encoding: CommandRefusal(.skip, .noGame))
         #expect(refusal == .object([

@@ -7,9 +7,20 @@ typealias Clocks = [PeerID: ClockEstimate]
 extension Array where Element == TriviaGame.Action {
     /// The messages, with their recipients.
     var sent: [(message: TriviaServerMessage, to: [PeerID])] {
-        map { action in
+        compactMap { action in
             switch action {
             case .send(let message, let to): (message, to)
+            case .note: nil
+            }
+        }
+    }
+
+    /// The notes for the host's screen.
+    var notes: [TriviaNote] {
+        compactMap { action in
+            switch action {
+            case .send: nil
+            case .note(let note): note
             }
         }
     }
@@ -73,5 +84,21 @@ extension TriviaGame {
     /// An answer pressed on a device without a clock estimate (judged at arrival).
     mutating func answer(_ question: Int, _ choice: Int, from peer: Peer, at time: Int64, pressedAt: Int64? = nil, clock: ClockEstimate? = nil) -> [Action] {
         answer(AnswerGiven(question: question, choice: choice, pressedAt: pressedAt ?? time), from: peer.id, arrivedAt: time, clock: clock)
+    }
+}
+
+extension Array where Element == TriviaGame.Action {
+    /// The first message sent that `pick` picks.
+    func first<Value>(_ pick: (TriviaServerMessage) -> Value?) -> Value? { sent.compactMap { pick($0.message) }.first }
+
+    var buzzed: BuzzerWon? { first { if case .buzzed(let won) = $0 { won } else { nil } } }
+    var marked: AnswerMarked? { first { if case .marked(let marked) = $0 { marked } else { nil } } }
+    var reopened: BuzzersOpen? { first { if case .buzzersOpen(let open) = $0 { open } else { nil } } }
+}
+
+extension TriviaGame {
+    /// A buzz pressed on a device without a clock estimate (judged at arrival), unless told.
+    mutating func buzz(_ question: Int, from peer: Peer, at time: Int64, pressedAt: Int64? = nil, clock: ClockEstimate? = nil) -> [Action] {
+        buzz(BuzzPressed(question: question, pressedAt: pressedAt ?? time), from: peer.id, arrivedAt: time, clock: clock)
     }
 }

@@ -33,6 +33,10 @@ import Testing
             .rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)),
             .result(QuestionResult(number: 1, of: 5, correctChoice: 2, correctAnswer: "c", scored: [PeerID(rawValue: 2)], tie: false, ended: .firstCorrect, scoreboard: board)),
             .gameOver(FinalStandings(standings: board, winners: [PeerID(rawValue: 2)], points: 3, ended: .questionsDone)),
+            .buzzed(BuzzerWon(question: 2, player: PeerID(rawValue: 2), name: "Bob", leftMs: 7_300, lockedOut: [PeerID(rawValue: 1)])),
+            .marked(AnswerMarked(question: 2, player: PeerID(rawValue: 2), name: "Bob", right: false)),
+            .buzzersOpen(BuzzersOpen(question: 2, lockedOut: [PeerID(rawValue: 1), PeerID(rawValue: 2)], deadline: 99_000_000, leftMs: 7_300)),
+            .rejected(AnswerRejected(question: 2, choice: nil, reason: .lockedOut)),
         ]
         for message in messages {
             let data = try JSONEncoder().encode(message)
@@ -46,6 +50,19 @@ import Testing
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(TriviaClientMessage.answer(AnswerGiven(question: 4, choice: 1, pressedAt: 5)))) as! [String: Any]
         #expect(encoded["kind"] as? String == "answer")
         #expect(encoded["pressedAt"] as? Int == 5)
+    }
+
+    @Test func aBuzzAndTheBuzzerMessagesReadAsDocumented() throws {
+        let json = #"{"kind":"buzz","question":3,"pressedAt":81234567890}"#
+        #expect(try JSONDecoder().decode(TriviaClientMessage.self, from: Data(json.utf8)) == .buzz(BuzzPressed(question: 3, pressedAt: 81_234_567_890)))
+        let buzzed = try Self.object(.buzzed(BuzzerWon(question: 3, player: PeerID(rawValue: 1), name: "Ann", leftMs: 6_500, lockedOut: [])))
+        #expect(Set(buzzed.keys) == ["kind", "question", "player", "name", "leftMs", "lockedOut"])
+        #expect(buzzed["kind"] as? String == "buzzed")
+        let marked = try Self.object(.marked(AnswerMarked(question: 3, player: PeerID(rawValue: 1), name: "Ann", right: true)))
+        #expect(Set(marked.keys) == ["kind", "question", "player", "name", "right"])
+        let open = try Self.object(.buzzersOpen(BuzzersOpen(question: 3, lockedOut: [PeerID(rawValue: 1)], deadline: 5, leftMs: 6_500)))
+        #expect(open["kind"] as? String == "buzzersOpen")
+        #expect(open["lockedOut"] as? [Int] == [1])
     }
 
     @Test func unknownKindsAndMissingFieldsDoNotDecode() {

@@ -14,11 +14,11 @@ import Testing
         var choice: Int
     }
 
-    /// A table that only exists to name message types.
+    /// A table that only exists to name message types (its notes: for the host's eyes only).
     struct Table: GameTable {
         typealias ClientMessage = NoMessage
         typealias ServerMessage = Secret
-        typealias Note = Never
+        typealias Note = String
         mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
         mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] { [] }
         mutating func received(_ message: NoMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] { [] }
@@ -72,6 +72,16 @@ import Testing
         #expect(lines[0].contains(#""type":"joined""#) && lines[0].contains("Bob"))
         #expect(lines[1].contains(#""to":"all""#) && lines[1].contains(#""kind":"question""#))
         #expect(lines[2].contains(#""kind":"accepted""#) && lines[2].contains("[2]") && !lines[2].contains("choice"))
+    }
+
+    @Test func theTablesNotesForTheHostNeverReachTheTV() throws {
+        let feed = Self.feed()
+        let screen = try Self.screen(feed, local: true)
+        _ = try Self.lines(screen)
+        feed.publish(GameHostEvent<Table>.note("Ann answers aloud; correct: 2) Mercury"))  // trivia's buzzer mode
+        #expect(try Self.lines(screen).isEmpty)
+        let late = try Self.screen(feed, local: true)
+        #expect(try !Self.lines(late).joined().contains("Mercury"))
     }
 
     @Test func aLateScreenCatchesUpWithTheLatestPublicMessagesAndNoticesSinceThen() throws {

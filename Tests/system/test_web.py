@@ -302,3 +302,49 @@ def test_phones_and_the_tv_show_the_hosts_pause_kick_end_and_rematch(start_host,
     ann.wait_visible("question-view", 10)
     assert ann.text("question-number") == "Question 1 of 3"
     assert host.players() == 1
+
+
+def test_buzzer_mode_on_two_phones_and_the_tv(start_host, pages):
+    host = start_host("--game", "trivia", "--mode", "buzzer", "--rounds", "1", "--question-time", "60", "--result-time", "1",
+                      "--start-when-full", "--max-players", "2", "--name", "Quiz Night", web=True)
+    tv = pages(url(host, "/screen"), TV, mobile=False)
+    ann, bob = pages(url(host)), pages(url(host))
+    ann.join("Ann")
+    ann.wait_visible("lobby-view", 10)
+    bob.join("Bob")  # the house is full: the game starts
+    for phone in (ann, bob):
+        phone.wait_visible("buzz", 15)
+    # The question with its answers (said out loud, not tapped) and one big BUZZ button.
+    assert ann.text("buzz") == "BUZZ"
+    assert ann.driver.find_elements("css selector", "#answers button") == []
+    assert len(ann.text("answers").splitlines()) >= 2
+    assert ann.small_targets("#buzz", 150) == [], "the BUZZ button is too small"
+    assert not ann.scrolls(), "a buzzer question scrolls on a 390x844 phone"
+    tv.wait(lambda: tv.text("answered") == "Buzz in on your phone!", 10, "the TV's call to buzz")
+
+    ann.click("buzz")
+    ann.wait(lambda: ann.text("answer-status") == "You buzzed first! Answer out loud.", 5, "Ann's turn")
+    bob.wait(lambda: bob.text("answer-status") == "Ann buzzed first", 5, "Ann's buzz on Bob's phone")
+    assert not bob.driver.find_element("id", "buzz").is_enabled()
+    tv.wait(lambda: tv.text("answered") == "Ann buzzed first!", 5, "Ann's buzz on the TV")
+    awaiting = host.wait_stdout(r"^Ann answers aloud; correct: \d+\) (.*); mark it: y/right or x/wrong$", 5)
+    assert awaiting, host.describe()
+    # Only the host is told the answer: nothing on the TV or a phone reveals it before the result.
+    for page, element in ((tv, "scored"), (ann, "answer-status"), (bob, "answer-status")):
+        assert "answer:" not in page.text(element).lower()
+    ann.screenshot("phone-buzzer")
+
+    host.write_line("wrong")
+    ann.wait(lambda: ann.text("answer-status") == "Locked out for this question", 5, "Ann locked out")
+    assert ann.text("buzz") == "LOCKED OUT"
+    tv.wait(lambda: tv.text("answered") == "Buzzers open again (locked out: Ann)", 5, "the buzzers reopening on the TV")
+    bob.wait(lambda: bob.text("answer-status") == "Buzzers open again: buzz!", 5, "the buzzers reopening for Bob")
+    bob.click("buzz")
+    ann.wait(lambda: ann.text("answer-status") == "Bob buzzed first", 5, "Bob's buzz on Ann's phone")
+    host.write_line("right")
+    bob.wait(lambda: bob.text("result-title") == "Correct! +1", 5, "Bob's point")
+    assert ann.text("result-title") == "Not this time"
+    tv.wait(lambda: tv.text("scored").startswith("The answer: "), 5, "the answer on the TV")
+    assert awaiting.group(1) in tv.text("scored")
+    assert host.wait_stdout(r"^final: 2\. ", 10)
+    assert host_standings(host) == [("Bob", 1), ("Ann", 0)]

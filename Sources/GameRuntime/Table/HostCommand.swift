@@ -5,7 +5,8 @@ import Matchmaking
 /// order with the players' events; the table answers every command in every state: it does it,
 /// or it refuses with a ``CommandRefusal`` the host's screen shows.
 ///
-/// On the wire (for a host page): `{"command":"skip"}`, `{"command":"kick","peer":3}`.
+/// On the wire (for a host page): `{"command":"skip"}`, `{"command":"kick","peer":3}`,
+/// `{"command":"mark","right":true}`.
 public enum HostCommand: Hashable, Sendable {
     /// Start a game now with the players waiting, without waiting for the countdown or a full room.
     case startNow
@@ -22,6 +23,9 @@ public enum HostCommand: Hashable, Sendable {
     case end
     /// After a game over, a new game at once for the players in the lobby.
     case rematch
+    /// Mark the answer the buzzer's winner gave aloud (trivia's buzzer mode): right scores and
+    /// ends the question; wrong locks that player out of it and reopens the buzzers.
+    case mark(right: Bool)
 
     /// The command's name on the wire and in logs: `startNow`, `skip`, `kick`, ...
     public var name: String {
@@ -33,6 +37,7 @@ public enum HostCommand: Hashable, Sendable {
         case .kick: "kick"
         case .end: "end"
         case .rematch: "rematch"
+        case .mark: "mark"
         }
     }
 
@@ -45,22 +50,35 @@ public enum HostCommand: Hashable, Sendable {
         }
     }
 
-    /// Every command but ``kick(_:)`` (which names a player), by name.
+    /// What the host's screen prints when the command is done: the verb, `mark right` or
+    /// `mark wrong` (``kick(_:)``'s line names the player: the terminal knows the names).
+    public var line: String {
+        if case .mark(let right) = self { return "mark \(right ? "right" : "wrong")" }
+        return verb
+    }
+
+    /// Every command but ``kick(_:)`` (which names a player) and ``mark(right:)`` (which says
+    /// right or wrong), by name.
     public static let plain: [HostCommand] = [.startNow, .skip, .pause, .unpause, .end, .rematch]
+
+    /// Every command's name on the wire, in the order of the cases.
+    public static let names: [String] = plain.map(\.name) + ["kick", "mark"]
 }
 
 extension HostCommand: Codable {
-    private enum Key: String, CodingKey { case command, peer }
+    private enum Key: String, CodingKey { case command, peer, right }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let name = try container.decode(String.self, forKey: .command)
         if name == "kick" {
             self = .kick(try container.decode(PeerID.self, forKey: .peer))
+        } else if name == "mark" {
+            self = .mark(right: try container.decode(Bool.self, forKey: .right))
         } else if let command = Self.plain.first(where: { $0.name == name }) {
             self = command
         } else {
-            let names = (Self.plain.map(\.name) + ["kick"]).joined(separator: ", ")
+            let names = Self.names.joined(separator: ", ")
             throw DecodingError.dataCorruptedError(forKey: .command, in: container, debugDescription: "unknown command \"\(name)\"; the commands are \(names)")
         }
     }
@@ -68,7 +86,11 @@ extension HostCommand: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(name, forKey: .command)
-        if case .kick(let peer) = self { try container.encode(peer, forKey: .peer) }
+        switch self {
+        case .kick(let peer): try container.encode(peer, forKey: .peer)
+        case .mark(let right): try container.encode(right, forKey: .right)
+        default: break
+        }
     }
 }
 
@@ -97,6 +119,9 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
         case noGames
         /// The host is stopping.
         case stopped
+        /// No answer awaits the host's mark (mark: trivia's buzzer mode, once a player won the
+        /// buzzer).
+        case nothingToMark
 
         /// The reason's name on the wire: `noGame`, `tooFewPlayers`, ...
         public var name: String {
@@ -111,6 +136,7 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
             case .noSuchPlayer: "noSuchPlayer"
             case .noGames: "noGames"
             case .stopped: "stopped"
+            case .nothingToMark: "nothingToMark"
             }
         }
     }
@@ -141,6 +167,7 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
         case .noSuchPlayer(let id): return "cannot kick: no player with id \(id) is here"
         case .noGames: return "nothing to \(verb): this host runs no game"
         case .stopped: return "cannot \(verb): the host is stopping"
+        case .nothingToMark: return "nothing to mark: no player has buzzed and awaits a mark"
         }
     }
 }

@@ -13,8 +13,12 @@ public protocol GameHostScreen: Sendable {
     func show(_ message: Table.ServerMessage, to recipients: [PeerID], roster: Roster)
     /// Shows one of the table's notes (default: nothing).
     func show(note: Table.Note)
+    /// Whether a player's answer awaits the host's mark (``HostCommand/mark(right:)``) now: the
+    /// footer then shows the marking keys (default: never).
+    var awaitsMark: Bool { get }
 }
 
 extension GameHostScreen {
     public func show(note: Table.Note) {}
+    public var awaitsMark: Bool { false }
 }

@@ -4,11 +4,13 @@ import Matchmaking
 /// each key or line gives a ``HostCommand`` to send, a sentence to show, or nothing.
 ///
 /// Keys (the footer): `s` start now, `n` skip (next), `p` pause, `u` unpause, `k` kick, `e` end,
-/// `r` rematch. After `k` the host types the player's id (the number `joined: NAME (id N)`
+/// `r` rematch; `y` marks the buzzer winner's answer right, `x` wrong (the footer shows them
+/// while an answer awaits a mark, ``footer(marking:)``). After `k` the host types the player's id (the number `joined: NAME (id N)`
 /// showed, listed again in the prompt): as soon as the digits name one player it is kicked;
 /// Enter takes the digits as they are; any other key cancels.
 ///
-/// Lines: `start`, `skip`, `pause`, `unpause`, `kick NAME` (or `kick ID`), `end`, `rematch`.
+/// Lines: `start`, `skip`, `pause`, `unpause`, `kick NAME` (or `kick ID`), `end`, `rematch`,
+/// `right`, `wrong`.
 public struct HostControls: Hashable, Sendable {
     /// What a key or a line leads to.
     public enum Outcome: Hashable, Sendable {
@@ -22,8 +24,13 @@ public struct HostControls: Hashable, Sendable {
 
     /// The footer on the host's terminal.
     public static let footer = "keys: [s] start  [n] skip  [p] pause  [u] unpause  [k] kick  [e] end  [r] rematch"
+    /// The footer while an answer awaits the host's mark: the marking keys first.
+    public static let markingFooter = "keys: [y] right  [x] wrong  [n] skip  [p] pause  [u] unpause  [k] kick  [e] end"
     /// The commands as lines, for the help.
-    public static let lineHelp = "commands: start, skip, pause, unpause, kick NAME (or kick ID), end, rematch"
+    public static let lineHelp = "commands: start, skip, pause, unpause, kick NAME (or kick ID), end, rematch, right, wrong"
+
+    /// The footer, with the marking keys while an answer awaits the host's mark.
+    public static func footer(marking: Bool) -> String { marking ? markingFooter : footer }
 
     /// The digits typed after `k`, while choosing whom to kick.
     public private(set) var kickDigits: String?
@@ -47,6 +54,8 @@ public struct HostControls: Hashable, Sendable {
         case "u": return .command(.unpause)
         case "e": return .command(.end)
         case "r": return .command(.rematch)
+        case "y": return .command(.mark(right: true))
+        case "x": return .command(.mark(right: false))
         case "k":
             guard !players.isEmpty else { return .say("kick: nobody is here") }
             kickDigits = ""
@@ -95,6 +104,8 @@ public struct HostControls: Hashable, Sendable {
         case "unpause": return .command(.unpause)
         case "end": return .command(.end)
         case "rematch": return .command(.rematch)
+        case "right": return .command(.mark(right: true))
+        case "wrong": return .command(.mark(right: false))
         case "kick":
             guard !rest.isEmpty else { return .say("kick: say whom: kick NAME or kick ID") }
             if let player = players.first(where: { $0.name.lowercased() == rest.lowercased() }) {

@@ -24,6 +24,8 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
     private let roster = Mutex(Roster())
     private let controls = Mutex(HostControls())
     private let keys = Mutex<KeyInput?>(nil)
+    /// The footer drawn (keys on a terminal only), to redraw it when the marking keys come or go.
+    private let footer = Mutex<String?>(nil)
 
     /// A terminal for a host admitting at most `capacity` players.
     public init(screen: Screen, capacity: Int) {
@@ -56,10 +58,22 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         case .commanded(.kick(let id)):
             writer.line("host: kick \(roster.withLock { $0.name(of: id) }) (id \(id))")
         case .commanded(let command):
-            writer.line("host: \(command.verb)")
+            writer.line("host: \(command.line)")
         case .refused(let refusal):
             writer.line("host: \(refusal)")
         }
+        updateFooter()
+    }
+
+    /// Draws the footer again when what it should list changed (the marking keys).
+    private func updateFooter() {
+        let wanted = HostControls.footer(marking: screen.awaitsMark)
+        let changed = footer.withLock { shown in
+            guard let current = shown, current != wanted else { return false }
+            shown = wanted
+            return true
+        }
+        if changed { screen.writer.footer(wanted) }
     }
 
     /// Reads the host's controls from stdin and hands each command to `send` (``GameHost/command(_:)``):
@@ -72,7 +86,11 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         let input = KeyInput(mode: foreground ? .keys : .text)
         keys.withLock { $0 = input }
         let writer = screen.writer
-        if foreground { writer.footer(HostControls.footer) }
+        if foreground {
+            let text = HostControls.footer(marking: screen.awaitsMark)
+            footer.withLock { $0 = text }
+            writer.footer(text)
+        }
         input.start { [self] key in
             let players = roster.withLock { $0.peers }
             let outcome: HostControls.Outcome

@@ -6,7 +6,8 @@ extension SnapTable {
     /// players waiting (at least two), kick one of them; the rest are refused (`noGame`). During
     /// a game: skip the player whose turn it is (the turn passes on; a `skip` replay entry),
     /// pause (flips and snaps are refused `paused`, judging waits), unpause, end (game over now:
-    /// the most cards win), kick; start and rematch are refused (`gameUnderWay`).
+    /// the most cards win), kick; start and rematch are refused (`gameUnderWay`), mark (Snap! has
+    /// no answers to mark) `nothingToMark`.
     public mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect] {
         func refuse(_ reason: CommandRefusal.Reason) -> [Effect] { [.refused(CommandRefusal(command, reason))] }
         let now = moment.now
@@ -41,6 +42,8 @@ extension SnapTable {
                 return after(game, window: nil, event: TableEvent(type: "end"), now: now)
             case .kick(let id):
                 return [Self.kick(id, present: present.contains(id) || lobby.contains(id))]
+            case .mark:
+                return refuse(.nothingToMark)
             }
         }
     }

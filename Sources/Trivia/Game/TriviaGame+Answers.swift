@@ -15,6 +15,7 @@ extension TriviaGame {
             return reject(given.question <= number ? .questionClosed : .unknownQuestion)
         case .asking(var round):
             guard players[id] != nil else { return reject(.noGame) }
+            guard settings.mode != .buzzer else { return reject(.wrongMode) }
             guard pausedAt == nil else { return reject(.paused) }
             guard given.question == round.number else { return reject(given.question < round.number ? .questionClosed : .unknownQuestion) }
             guard arrivedAt < round.closesAt else { return reject(.questionClosed) }
@@ -74,6 +75,9 @@ extension TriviaGame {
             tie = judgement.isTie
         case .timed:
             scored = settings.judge.judge(correct).order.map(\.peer)
+            tie = false
+        case .buzzer:
+            scored = round.buzzers.right.map { [$0] } ?? []
             tie = false
         }
         for id in scored { players[id]?.points += 1 }

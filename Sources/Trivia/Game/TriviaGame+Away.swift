@@ -13,12 +13,15 @@ extension TriviaGame {
     public mutating func playerAway(_ id: PeerID, now: Int64) -> [Action] {
         guard players[id] != nil else { return [] }
         away.insert(id)
-        guard case .asking(let round) = state, everyoneHereAnswered(round) else { return [] }
+        guard case .asking(let round) = state else { return [] }
+        if everyoneHereLockedOut(round) { return close(round, because: .allLockedOut, now: now) }
+        guard everyoneHereAnswered(round) else { return [] }
         return close(round, because: .everyoneAnswered, now: now)
     }
 
     /// A player who was away is back: it is told the game so far (its points on the
-    /// scoreboard) and the open question with the time left, and its own answer if it gave one.
+    /// scoreboard) and the open question with the time left, and its own answer if it gave one
+    /// (buzzer mode: who is answering, or who is locked out).
     public mutating func playerBack(_ id: PeerID, now: Int64) -> [Action] {
         guard players[id] != nil, away.remove(id) != nil else { return [] }
         let next: Int
@@ -34,13 +37,14 @@ extension TriviaGame {
                 let question = round.question
                 let asked = QuestionAsked(
                     number: round.number, of: questions.count, text: question.text, answers: question.answers,
-                    category: question.source.category, mode: settings.mode, durationMs: max(0, round.deadline - now) / 1000,
-                    deadline: round.deadline)
+                    category: question.source.category, mode: settings.mode,
+                    durationMs: (round.buzzers.holder?.left ?? max(0, round.deadline - now)) / 1000, deadline: round.deadline)
                 open.append(.send(.question(asked), to: [id]))
                 if let given = round.answers[id] {
                     let accepted = AnswerAccepted(question: round.number, choice: given.choice, final: settings.mode == .first)
                     open.append(.send(.accepted(accepted), to: [id]))
                 }
+                if let buzzers = buzzerState(of: round, now: now) { open.append(.send(buzzers, to: [id])) }
             }
         }
         let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard, resumed: true)

@@ -14,7 +14,8 @@ extension TriviaGame {
     }
 
     /// The game goes on at `now`: every deadline (the open question's, the result's) moves by
-    /// the time paused; the players are told, with the open question's new deadline.
+    /// the time paused; the players are told, with the open question's new deadline (none while
+    /// a buzzer answer awaits the host's mark: the question's clock stands still until then).
     public mutating func unpause(now: Int64) -> [Action] {
         guard let since = pausedAt else { return [] }
         pausedAt = nil
@@ -25,9 +26,13 @@ extension TriviaGame {
             round.askedAt += shift
             round.deadline += shift
             round.firstCorrectClose = round.firstCorrectClose.map { $0 + shift }
+            round.buzzers.shift(by: shift)
             state = .asking(round)
-            status.deadline = round.deadline
-            status.leftMs = max(0, round.deadline - now) / 1000
+            // A buzzer answer awaiting its mark: the question's clock still stands still.
+            if round.buzzers.holder == nil {
+                status.deadline = round.deadline
+                status.leftMs = max(0, round.deadline - now) / 1000
+            }
         case .showingResult(let number, let until):
             state = .showingResult(number: number, until: until + shift)
         case .ready, .over:

@@ -19,11 +19,17 @@ import Matchmaking
 /// - every player taking part in it has answered (a player who leaves stops counting);
 /// - the deadline plus the collection window has passed (answers pressed before the deadline
 ///   but still on their way are taken).
+///
+/// Buzzer mode (``TriviaGame+Buzzer``) asks the same way but takes buzzes instead of answers:
+/// the earliest press within the collection window wins the buzzer, the question's time stands
+/// still while the winner answers aloud, and the host marks it (``mark(right:now:)``).
 public struct TriviaGame: Sendable {
     /// What the runner must do.
     public enum Action: Hashable, Sendable {
         /// Send this message to these players.
         case send(TriviaServerMessage, to: [PeerID])
+        /// Tell the host's screen only (the correct answer, for marking).
+        case note(TriviaNote)
     }
 
     /// A player's answer to the open question.
@@ -53,9 +59,17 @@ public struct TriviaGame: Sendable {
         public var answers: [PeerID: GivenAnswer] = [:]
         /// `first` mode: when the collection window after the first correct answer ends.
         public var firstCorrectClose: Int64?
+        /// Buzzer mode: the buzzes, the winner answering, the players locked out.
+        public var buzzers = Buzzers()
 
-        /// When the question closes unless everyone answers sooner.
-        public var closesAt: Int64 { min(firstCorrectClose ?? .max, deadline + window) }
+        /// When something is due: the question closes unless everyone answers sooner, or (buzzer
+        /// mode) the buzzes are judged; `.max` (nothing is due) while a buzzer answer awaits the
+        /// host's mark.
+        public var closesAt: Int64 {
+            if buzzers.holder != nil { return .max }
+            if let judgeAt = buzzers.judgeAt { return judgeAt }
+            return min(firstCorrectClose ?? .max, deadline + window)
+        }
     }
 
     /// Where the game is.
@@ -121,7 +135,7 @@ public struct TriviaGame: Sendable {
         guard pausedAt == nil else { return nil }
         return switch state {
         case .ready, .over: nil
-        case .asking(let round): round.closesAt
+        case .asking(let round): round.closesAt == .max ? nil : round.closesAt
         case .showingResult(_, let until): until
         }
     }
@@ -147,6 +161,7 @@ public struct TriviaGame: Sendable {
             return []
         case .asking(let round):
             guard now >= round.closesAt else { return [] }
+            if round.buzzers.judgeAt != nil { return judgeBuzzer(round) }
             let byFirst = round.firstCorrectClose.map { $0 <= round.deadline + round.window } ?? false
             return close(round, because: byFirst ? .firstCorrect : .deadline, now: now)
         case .showingResult(let number, let until):
@@ -170,7 +185,8 @@ public struct TriviaGame: Sendable {
         return [.send(.game(info), to: [peer.id])] + paused
     }
 
-    /// A player left: its points leave with it, and the open question stops waiting for it.
+    /// A player left: its points leave with it, and the open question stops waiting for it (in
+    /// buzzer mode, if it had won the buzzer, the buzzers reopen for the others).
     public mutating func playerLeft(_ id: PeerID, now: Int64) -> [Action] {
         guard players.removeValue(forKey: id) != nil else { return [] }
         away.remove(id)
@@ -186,7 +202,10 @@ public struct TriviaGame: Sendable {
             round.expected.remove(id)
             round.answers[id] = nil
             round.firstCorrectClose = firstCorrectClose(in: round)
+            round.buzzers.forget(id)
             if round.expected.isEmpty { return close(round, because: .noPlayers, now: now) }
+            if round.buzzers.holder?.peer == id { return reopen(round, now: now) }
+            if everyoneHereLockedOut(round) { return close(round, because: .allLockedOut, now: now) }
             if everyoneHereAnswered(round) { return close(round, because: .everyoneAnswered, now: now) }
             state = .asking(round)
             return []

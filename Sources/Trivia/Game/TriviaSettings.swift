@@ -8,6 +8,10 @@ public enum TriviaMode: String, Hashable, Sendable, Codable, CaseIterable {
     /// Every correct answer given before the deadline scores a point; answers may be changed
     /// until then, and the last one counts.
     case timed
+    /// The quiz-night buzzer: the first to press the buzzer (judged by press time) answers aloud
+    /// and the host marks it; right scores a point and ends the question, wrong locks that
+    /// player out of the question and reopens the buzzers for the others.
+    case buzzer
 }
 
 /// The rules of one game, fixed when it starts. Times are in microseconds.
@@ -24,6 +28,10 @@ public struct TriviaSettings: Hashable, Sendable {
     public var rounds: Int? = defaultRounds
     /// How long each question's result stays up before the next question (4 s).
     public var resultTime: Int64 = 4_000_000
+    /// Buzzer mode: the least time the buzzers reopen with after a wrong answer (5 s, or the
+    /// question's whole time if shorter); otherwise they get the time that was left when the
+    /// wrong answer's buzzer was pressed.
+    public var reopenTime: Int64 = 5_000_000
     /// Who pressed first, and how long to wait for a slower link's earlier press.
     public var judge = PressJudge()
 

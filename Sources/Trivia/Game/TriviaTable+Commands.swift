@@ -5,7 +5,9 @@ extension TriviaTable {
     /// The host's commands. In the lobby: start now (or rematch, once a game was played) with
     /// the players waiting, kick one of them; the rest are refused (`noGame`). During a game:
     /// skip (close the open question, or cut the result short), pause, unpause, end (game over
-    /// now), kick; start and rematch are refused (`gameUnderWay`).
+    /// now), kick, mark (buzzer mode: the answer of the player who won the buzzer; refused
+    /// `nothingToMark` when none awaits, `paused` while paused); start and rematch are refused
+    /// (`gameUnderWay`).
     public mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect] {
         func refuse(_ reason: CommandRefusal.Reason) -> [Effect] { [.refused(CommandRefusal(command, reason))] }
         switch state {
@@ -33,6 +35,10 @@ extension TriviaTable {
                 return advance(&game, now: now) { $0.end() }
             case .kick(let id):
                 return [Self.kick(id, present: game.playerIDs.contains(id))]
+            case .mark(let right):
+                guard game.awaitsMark else { return refuse(.nothingToMark) }
+                guard !game.isPaused else { return refuse(.paused) }
+                return advance(&game, now: now) { $0.mark(right: right, now: now) }
             }
         }
     }

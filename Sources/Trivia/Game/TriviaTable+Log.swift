@@ -4,7 +4,7 @@ import Matchmaking
 
 extension TriviaTable {
     /// The host's log lines: games starting and ending and questions closing at info, questions
-    /// asked and answers refused at debug.
+    /// asked, answers refused and (buzzer mode) buzzers won and answers marked at debug.
     public static func logRecord(for effect: Effect) -> GameLogRecord? {
         guard case .send(let message, let recipients) = effect else { return nil }
         switch message {
@@ -20,7 +20,11 @@ extension TriviaTable {
             return GameLogRecord(.debug, "answer rejected", ["peer": "\(recipients.first.map { "\($0)" } ?? "?")", "reason": "\(rejection.reason)"])
         case .gameOver(let final):
             return GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "points": "\(final.points)", "ended": "\(final.ended)"])
-        case .lobby, .game, .accepted, .pause:
+        case .buzzed(let won):
+            return GameLogRecord(.debug, "buzzer won", ["question": "\(won.question)", "peer": "\(won.player)"])
+        case .marked(let marked):
+            return GameLogRecord(.debug, "answer marked", ["question": "\(marked.question)", "peer": "\(marked.player)", "right": "\(marked.right)"])
+        case .lobby, .game, .accepted, .pause, .buzzersOpen:
             return nil
         }
     }

@@ -16,7 +16,7 @@ import Matchmaking
 public struct TriviaTable: GameTable {
     public typealias ClientMessage = TriviaClientMessage
     public typealias ServerMessage = TriviaServerMessage
-    public typealias Note = Never
+    public typealias Note = TriviaNote
 
     /// Where the host is.
     public enum State: Sendable {
@@ -86,16 +86,25 @@ public struct TriviaTable: GameTable {
         }
     }
 
-    /// An answer (nil: not a valid trivia message, refused as `malformed`).
+    /// An answer or a buzz (nil: not a valid trivia message, refused as `malformed`).
     public mutating func received(_ message: TriviaClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
-        guard case .answer(let given)? = message else {
+        guard let message else {
             return [.send(.rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)), to: [id])]
         }
-        switch state {
-        case .lobby:
-            return [.send(.rejected(AnswerRejected(question: given.question, choice: given.choice, reason: .noGame)), to: [id])]
-        case .playing(var game):
-            return advance(&game, now: moment.now) { $0.answer(given, from: id, arrivedAt: arrivedAt, clock: moment.clocks[id]) }
+        guard case .playing(var game) = state else {
+            let (question, choice): (Int, Int?) =
+                switch message {
+                case .answer(let given): (given.question, given.choice)
+                case .buzz(let pressed): (pressed.question, nil)
+                }
+            return [.send(.rejected(AnswerRejected(question: question, choice: choice, reason: .noGame)), to: [id])]
+        }
+        let clock = moment.clocks[id]
+        return advance(&game, now: moment.now) { game in
+            switch message {
+            case .answer(let given): game.answer(given, from: id, arrivedAt: arrivedAt, clock: clock)
+            case .buzz(let pressed): game.buzz(pressed, from: id, arrivedAt: arrivedAt, clock: clock)
+            }
         }
     }
 
@@ -146,6 +155,7 @@ public struct TriviaTable: GameTable {
     private static func lift(_ action: TriviaGame.Action) -> Effect {
         switch action {
         case .send(let message, let to): .send(message, to: to)
+        case .note(let note): .note(note)
         }
     }
 }

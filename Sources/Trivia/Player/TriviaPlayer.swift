@@ -2,7 +2,7 @@ import GameRuntime
 import Matchmaking
 
 /// A player's side of a trivia game: ``GamePlayer`` keeps the ``TriviaPlayerState``; this adds
-/// the one action, pressing an answer (stamped with this device's clock).
+/// its actions, pressing an answer or the buzzer (stamped with this device's clock).
 public typealias TriviaPlayer = GamePlayer<TriviaPlayerState>
 
 extension GamePlayer where Model == TriviaPlayerState {
@@ -11,6 +11,15 @@ extension GamePlayer where Model == TriviaPlayerState {
     public func press(_ choice: Int) -> TriviaPlayerState.PressOutcome {
         let outcome = update { $0.press(choice, now: Press.now()) }
         if case .send(let answer) = outcome { send(TriviaClientMessage.answer(answer)) }
+        return outcome
+    }
+
+    /// Presses the buzzer now (buzzer mode): sends it unless the state says it cannot count.
+    @discardableResult
+    public func buzz() -> TriviaPlayerState.BuzzOutcome {
+        let id = me.id
+        let outcome = update { $0.buzz(me: id, now: Press.now()) }
+        if case .send(let pressed) = outcome { send(TriviaClientMessage.buzz(pressed)) }
         return outcome
     }
 }

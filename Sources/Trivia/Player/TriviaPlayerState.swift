@@ -1,8 +1,9 @@
 import GameRuntime
 import Matchmaking
 
-/// What a player's device knows of the game: the open question and its own answer, the latest
-/// scoreboard, whether the host paused, the end. Pure: the runner (``GamePlayer``, as
+/// What a player's device knows of the game: the open question and its own answer (buzzer
+/// mode: its buzz, who answers, who is locked out), the latest scoreboard, whether the host
+/// paused, the end. Pure: the runner (``GamePlayer``, as
 /// ``TriviaPlayer``) passes times in (this device's monotonic clock, microseconds). A player
 /// stays from game to game: the next game's `game` message starts it afresh.
 public struct TriviaPlayerState: PlayerModel, Hashable {
@@ -18,6 +19,15 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         public var locked = false
         /// The result arrived.
         public var closed = false
+        /// Buzzer mode: who won the buzzer and answers aloud, if anyone (the clock stands still).
+        public var buzzed: BuzzerWon?
+        /// Buzzer mode: the players marked wrong in this question.
+        public var lockedOut: Set<PeerID> = []
+        /// Buzzer mode: this player's buzz is on its way or being judged.
+        public var buzzing = false
+
+        /// Whether the question's clock runs (not while a buzzer answer awaits the host's mark).
+        public var clockRuns: Bool { !closed && buzzed == nil }
     }
 
     /// What a key press led to.
@@ -34,6 +44,26 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case unchanged
         /// The host paused the game.
         case paused
+        /// Buzzer mode: answers are given aloud; press the buzzer.
+        case buzzerMode
+    }
+
+    /// What a press of the buzzer led to.
+    public enum BuzzOutcome: Hashable, Sendable {
+        /// Send this buzz to the host.
+        case send(BuzzPressed)
+        /// No question is open.
+        case noQuestion
+        /// The game is not in buzzer mode.
+        case notBuzzerMode
+        /// The host paused the game.
+        case paused
+        /// This player was marked wrong in this question.
+        case lockedOut
+        /// This player's buzz is already in (or it won the buzzer).
+        case alreadyBuzzed
+        /// Another player won the buzzer and answers (its name).
+        case taken(by: String)
     }
 
     /// The game, once it started (or once the player joined it).
@@ -63,17 +93,18 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case .game(let info):
             (game, question, results, final, paused) = (info, nil, [], nil, false)
         case .question(let asked):
-            let latest = receivedAt + asked.durationMs * 1000
-            let converted = hostClock?.localTime(fromPeerTime: asked.deadline) ?? latest
-            question = OpenQuestion(asked: asked, localDeadline: min(latest, max(receivedAt, converted)))
+            question = OpenQuestion(
+                asked: asked, localDeadline: Self.localDeadline(asked.deadline, leftMs: asked.durationMs, receivedAt: receivedAt, hostClock: hostClock))
         case .accepted(let accepted):
             guard question?.asked.number == accepted.question else { return }
             question?.choice = accepted.choice
             question?.locked = accepted.final
         case .rejected(let rejected):
+            guard question?.asked.number == rejected.question else { return }
+            // A refused buzz may be tried again (the host says when it cannot count).
+            if rejected.choice == nil { question?.buzzing = false }
             // In `first` mode a refused press may be retried (unless the host says it is too late).
-            guard question?.asked.number == rejected.question, rejected.reason == .invalidChoice else { return }
-            question?.locked = false
+            if rejected.reason == .invalidChoice { question?.locked = false }
         case .result(let result):
             results.append(result)
             if question?.asked.number == result.number { question?.closed = true }
@@ -85,18 +116,41 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
             paused = status.paused
             guard !status.paused, var open = question, !open.closed else { return }
             if let leftMs = status.leftMs {
-                let latest = receivedAt + leftMs * 1000
-                let converted = status.deadline.flatMap { hostClock?.localTime(fromPeerTime: $0) } ?? latest
-                open.localDeadline = min(latest, max(receivedAt, converted))
+                open.localDeadline = Self.localDeadline(status.deadline, leftMs: leftMs, receivedAt: receivedAt, hostClock: hostClock)
             }
             question = open
+        case .buzzed(let won):
+            guard var open = question, open.asked.number == won.question else { return }
+            open.buzzed = won
+            open.lockedOut = Set(won.lockedOut)
+            open.buzzing = false
+            question = open
+        case .marked(let marked):
+            guard question?.asked.number == marked.question, !marked.right else { return }
+            question?.lockedOut.insert(marked.player)
+        case .buzzersOpen(let reopened):
+            guard var open = question, open.asked.number == reopened.question else { return }
+            open.buzzed = nil
+            open.lockedOut = Set(reopened.lockedOut)
+            open.buzzing = false
+            open.localDeadline = Self.localDeadline(reopened.deadline, leftMs: reopened.leftMs, receivedAt: receivedAt, hostClock: hostClock)
+            question = open
         }
+    }
+
+    /// A deadline on the host's clock on this device's clock: converted with the host's clock
+    /// estimate, within `[receivedAt, receivedAt + leftMs]` (counted from arrival without one).
+    static func localDeadline(_ deadline: Int64?, leftMs: Int64, receivedAt: Int64, hostClock: ClockEstimate?) -> Int64 {
+        let latest = receivedAt + leftMs * 1000
+        let converted = deadline.flatMap { hostClock?.localTime(fromPeerTime: $0) } ?? latest
+        return min(latest, max(receivedAt, converted))
     }
 
     /// The player pressed answer `choice` (0-based) at `now`.
     public mutating func press(_ choice: Int, now: Int64) -> PressOutcome {
         guard var open = question, !open.closed, final == nil else { return .noQuestion }
         guard !paused else { return .paused }
+        guard open.asked.mode != .buzzer else { return .buzzerMode }
         guard open.asked.answers.indices.contains(choice) else { return .invalidChoice }
         if open.locked { return .locked }
         if open.asked.mode == .timed, open.choice == choice { return .unchanged }
@@ -104,5 +158,18 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         open.locked = open.asked.mode == .first
         question = open
         return .send(AnswerGiven(question: open.asked.number, choice: choice, pressedAt: now))
+    }
+
+    /// The player `me` pressed the buzzer at `now` (buzzer mode).
+    public mutating func buzz(me: PeerID, now: Int64) -> BuzzOutcome {
+        guard var open = question, !open.closed, final == nil else { return .noQuestion }
+        guard open.asked.mode == .buzzer else { return .notBuzzerMode }
+        guard !paused else { return .paused }
+        if open.lockedOut.contains(me) { return .lockedOut }
+        if let won = open.buzzed { return won.player == me ? .alreadyBuzzed : .taken(by: won.name) }
+        if open.buzzing { return .alreadyBuzzed }
+        open.buzzing = true
+        question = open
+        return .send(BuzzPressed(question: open.asked.number, pressedAt: now))
     }
 }

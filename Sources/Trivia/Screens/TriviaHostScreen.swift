@@ -1,14 +1,18 @@
 import GameRuntime
 import Matchmaking
+import Synchronization
 
 /// The host's terminal during trivia (a TV for the room), beside what ``HostTerminal`` prints:
 /// the game and how it starts, the lobby, each question with its answers and countdown, who
-/// answered, each result with the standings, and the winners.
+/// answered, each result with the standings, and the winners. In buzzer mode: who buzzed first,
+/// the correct answer to mark it by (the host's eyes only: the TV page never gets it), the
+/// marks, the buzzers reopening.
 public final class TriviaHostScreen: GameHostScreen {
     public typealias Table = TriviaTable
 
     public let writer: ScreenWriter
     private let countdown: Countdown
+    private let marking = Mutex(false)
 
     /// A screen writing through `writer`.
     public init(writer: ScreenWriter = .standard) {
@@ -26,8 +30,24 @@ public final class TriviaHostScreen: GameHostScreen {
         ])
     }
 
+    /// Whether a buzzer answer awaits the host's mark (the footer shows the marking keys).
+    public var awaitsMark: Bool { marking.withLock { $0 } }
+
+    /// The correct answer for the host to mark the buzzer winner's answer by.
+    public func show(note: TriviaNote) {
+        switch note {
+        case .awaitingMark(let awaiting):
+            marking.withLock { $0 = true }
+            writer.line(TriviaText.awaitingMark(awaiting))
+        }
+    }
+
     public func show(_ message: TriviaServerMessage, to recipients: [PeerID], roster: Roster) {
         let names = recipients.map(roster.name(of:)).joined(separator: ", ")
+        switch message {
+        case .marked, .buzzersOpen, .result, .gameOver, .lobby, .game: marking.withLock { $0 = false }
+        default: break
+        }
         switch message {
         case .lobby(let status):
             writer.line(TriviaText.lobby(status))
@@ -58,6 +78,14 @@ public final class TriviaHostScreen: GameHostScreen {
             if status.paused { countdown.stop() }
             writer.line(status.line)
             if let deadline = status.deadline { countdown.start(until: deadline) }
+        case .buzzed(let won):
+            countdown.stop()
+            writer.line(TriviaText.buzzed(won))
+        case .marked(let marked):
+            writer.line(TriviaText.marked(marked))
+        case .buzzersOpen(let open):
+            writer.line(TriviaText.buzzersOpen(open, names: open.lockedOut.map(roster.name(of:))))
+            countdown.start(until: open.deadline)
         }
     }
 }

@@ -4,14 +4,15 @@ import Matchmaking
 /// A player's terminal during trivia, beside what ``PlayerTerminal`` prints: the lobby and its
 /// countdown, the question with numbered answers, the countdown, what happened to the answer,
 /// each result and the standings, the host pausing, and at game over the final standings. A
-/// person answers with a key press (1-9).
+/// person answers with a key press (1-9); in buzzer mode presses the buzzer with space or `b`,
+/// and sees who buzzed first, the host's marks and the buzzers reopening.
 public struct TriviaPlayerScreen: GamePlayerScreen {
     public typealias Model = TriviaPlayerState
 
     public let writer: ScreenWriter
     public let instructions: [PlayerControl: String] = [
-        .bot: "trivia: playing as a bot", .keys: "trivia: answer with a key, 1-9; q leaves",
-        .lines: "trivia: answer with a number and Enter, 1-9; /quit leaves",
+        .bot: "trivia: playing as a bot", .keys: "trivia: answer with a key, 1-9 (buzzer mode: space or b buzzes); q leaves",
+        .lines: "trivia: answer with a number and Enter, 1-9 (buzzer mode: b and Enter buzzes); /quit leaves",
     ]
     private let countdown: Countdown
 
@@ -28,15 +29,24 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
             countdown.lobby(status)
         case .game(let info):
             countdown.stop()
-            writer.line(TriviaText.game(info))
+            writer.lines([TriviaText.game(info)] + (info.mode == .buzzer ? [Self.buzzerHelp] : []))
         case .question(let asked):
             writer.lines(TriviaText.question(asked))
+            if let deadline = player.model.question?.localDeadline { countdown.start(until: deadline) }
+        case .buzzed(let won):
+            countdown.stop()
+            writer.lines([TriviaText.buzzed(won)] + (won.player == player.me.id ? ["you buzzed first: answer out loud!"] : []))
+        case .marked(let marked):
+            let mine = marked.player == player.me.id && !marked.right
+            writer.lines([TriviaText.marked(marked)] + (mine ? ["you are locked out of this question"] : []))
+        case .buzzersOpen(let open):
+            writer.line(TriviaText.buzzersOpen(open, names: open.lockedOut.map(player.name(of:))))
             if let deadline = player.model.question?.localDeadline { countdown.start(until: deadline) }
         case .accepted(let accepted):
             let text = player.model.question.map { $0.asked.answers[accepted.choice] } ?? ""
             writer.line("you answered \(accepted.choice + 1)) \(text)\(accepted.final ? "" : " (you may change it until the time is up)")")
         case .rejected(let rejected):
-            writer.line("answer refused: \(rejected.reason.rawValue)")
+            writer.line("\(rejected.choice == nil && rejected.question != nil ? "buzz" : "answer") refused: \(rejected.reason.rawValue)")
         case .result(let result):
             countdown.stop()
             writer.lines(TriviaText.result(result) + [result.scored.contains(player.me.id) ? "you: +1" : "you: no point"])
@@ -46,18 +56,36 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         case .pause(let status):
             if status.paused { countdown.stop() }
             writer.line(status.line)
-            if !status.paused, let open = player.model.question, !open.closed { countdown.start(until: open.localDeadline) }
+            if !status.paused, let open = player.model.question, open.clockRuns { countdown.start(until: open.localDeadline) }
         }
     }
 
+    /// How to play buzzer mode, printed when its game starts.
+    static let buzzerHelp = "buzzer mode: press space or b (a line: b) to buzz; the first to buzz answers out loud, the host marks it"
+
     public func handle(_ key: KeyInput.Key, player: TriviaPlayer) {
-        guard case .answer(let choice) = key else { return }
-        switch player.press(choice) {
-        case .send, .unchanged: break
-        case .noQuestion: writer.line("(no question is open)")
-        case .invalidChoice: writer.line("(there is no answer \(choice + 1))")
-        case .locked: writer.line("(you already answered)")
-        case .paused: writer.line("(the game is paused)")
+        switch key {
+        case .answer(let choice):
+            switch player.press(choice) {
+            case .send, .unchanged: break
+            case .noQuestion: writer.line("(no question is open)")
+            case .invalidChoice: writer.line("(there is no answer \(choice + 1))")
+            case .locked: writer.line("(you already answered)")
+            case .paused: writer.line("(the game is paused)")
+            case .buzzerMode: writer.line("(buzzer mode: press space or b to buzz, then answer out loud)")
+            }
+        case .other(let text) where [" ", "b", "buzz"].contains(text.lowercased()):
+            switch player.buzz() {
+            case .send: writer.line("you buzzed")
+            case .notBuzzerMode: break
+            case .noQuestion: writer.line("(no question is open)")
+            case .paused: writer.line("(the game is paused)")
+            case .lockedOut: writer.line("(you are locked out of this question)")
+            case .alreadyBuzzed: writer.line("(your buzz is in)")
+            case .taken(let name): writer.line("(\(name) is answering)")
+            }
+        case .other, .quit:
+            break
         }
     }
 

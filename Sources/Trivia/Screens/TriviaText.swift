@@ -50,5 +50,23 @@ public enum TriviaText {
         return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
     }
 
+    /// `buzzer: Ann buzzed first`.
+    public static func buzzed(_ won: BuzzerWon) -> String { "buzzer: \(won.name) buzzed first" }
+
+    /// `mark: Ann is right`, or `mark: Ann is wrong, locked out of this question`.
+    public static func marked(_ marked: AnswerMarked) -> String {
+        "mark: \(marked.name) is \(marked.right ? "right" : "wrong, locked out of this question")"
+    }
+
+    /// `buzzers open again, 7 s left (locked out: Ann)`; `names` are the locked-out players'.
+    public static func buzzersOpen(_ open: BuzzersOpen, names: [String]) -> String {
+        "buzzers open again, \((open.leftMs + 999) / 1000) s left (locked out: \(names.isEmpty ? "nobody" : names.joined(separator: ", ")))"
+    }
+
+    /// The host's line (never a player's): `Ann answers aloud; correct: 2) Mercury; mark it: y/right or x/wrong`.
+    public static func awaitingMark(_ awaiting: AwaitingMark) -> String {
+        "\(awaiting.name) answers aloud; correct: \(awaiting.correctChoice + 1)) \(awaiting.correctAnswer); mark it: y/right or x/wrong"
+    }
+
     static func points(_ count: Int) -> String { count == 1 ? "point" : "points" }
 }

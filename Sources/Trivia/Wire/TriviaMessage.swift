@@ -21,12 +21,21 @@ public enum TriviaServerMessage: Hashable, Sendable {
     case gameOver(FinalStandings)
     /// `pause`: the host paused the game, or it goes on (with the open question's new deadline).
     case pause(PauseStatus)
+    /// `buzzed`: buzzer mode: a player won the buzzer and answers aloud.
+    case buzzed(BuzzerWon)
+    /// `marked`: buzzer mode: the host marked the answer right or wrong.
+    case marked(AnswerMarked)
+    /// `buzzersOpen`: buzzer mode: the others may buzz again.
+    case buzzersOpen(BuzzersOpen)
 }
 
-/// What a player sends to the trivia host: `{"kind":"answer","question":1,"choice":2,"pressedAt":…}`.
+/// What a player sends to the trivia host: `{"kind":"answer","question":1,"choice":2,"pressedAt":…}`,
+/// or in buzzer mode `{"kind":"buzz","question":1,"pressedAt":…}`.
 public enum TriviaClientMessage: Hashable, Sendable {
     /// `answer`: a press of one of the answers.
     case answer(AnswerGiven)
+    /// `buzz`: a press of the buzzer (buzzer mode).
+    case buzz(BuzzPressed)
 }
 
 extension TriviaServerMessage: Codable {
@@ -40,6 +49,9 @@ extension TriviaServerMessage: Codable {
         case "result": self = .result(try QuestionResult(from: decoder))
         case "gameOver": self = .gameOver(try FinalStandings(from: decoder))
         case "pause": self = .pause(try PauseStatus(from: decoder))
+        case "buzzed": self = .buzzed(try BuzzerWon(from: decoder))
+        case "marked": self = .marked(try AnswerMarked(from: decoder))
+        case "buzzersOpen": self = .buzzersOpen(try BuzzersOpen(from: decoder))
         case let kind: throw KindCoding.unknown(kind, of: "trivia", in: decoder)
         }
     }
@@ -55,6 +67,9 @@ extension TriviaServerMessage: Codable {
             case .result(let result): ("result", result)
             case .gameOver(let standings): ("gameOver", standings)
             case .pause(let status): ("pause", status)
+            case .buzzed(let won): ("buzzed", won)
+            case .marked(let marked): ("marked", marked)
+            case .buzzersOpen(let open): ("buzzersOpen", open)
             }
         try KindCoding.encode(kind, payload, to: encoder)
     }
@@ -62,14 +77,17 @@ extension TriviaServerMessage: Codable {
 
 extension TriviaClientMessage: Codable {
     public init(from decoder: any Decoder) throws {
-        let kind = try KindCoding.kind(in: decoder)
-        guard kind == "answer" else { throw KindCoding.unknown(kind, of: "trivia", in: decoder) }
-        self = .answer(try AnswerGiven(from: decoder))
+        switch try KindCoding.kind(in: decoder) {
+        case "answer": self = .answer(try AnswerGiven(from: decoder))
+        case "buzz": self = .buzz(try BuzzPressed(from: decoder))
+        case let kind: throw KindCoding.unknown(kind, of: "trivia", in: decoder)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .answer(let given): try KindCoding.encode("answer", given, to: encoder)
+        case .buzz(let pressed): try KindCoding.encode("buzz", pressed, to: encoder)
         }
     }
 }

@@ -100,6 +100,14 @@ public enum RejectReason: String, Hashable, Sendable, Codable, CaseIterable {
     case paused
     /// The message was not a valid trivia message.
     case malformed
+    /// Buzzer mode: the host marked this player's answer wrong; it sits this question out.
+    case lockedOut
+    /// Buzzer mode: another player won the buzzer and is answering.
+    case buzzerTaken
+    /// Buzzer mode: this player's buzz is already in.
+    case alreadyBuzzed
+    /// Not this game's mode: an answer in buzzer mode (press the buzzer), a buzz in another mode.
+    case wrongMode
 }
 
 /// The host refused a player's answer (only that player is told); nothing else changes.
@@ -124,9 +132,14 @@ public enum QuestionEnd: String, Hashable, Sendable, Codable {
     case noPlayers
     /// The host skipped it (the answers given so far count).
     case skipped
+    /// Buzzer mode: the host marked the buzzer winner's answer right.
+    case rightAnswer
+    /// Buzzer mode: every player taking part was marked wrong.
+    case allLockedOut
 }
 
-/// A question's result, for everyone.
+/// A question's result, for everyone. In buzzer mode `scored` is the player marked right (or
+/// nobody), and `tie` is false.
 public struct QuestionResult: Hashable, Sendable, Codable {
     /// The question's number.
     public var number: Int

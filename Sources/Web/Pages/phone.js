@@ -2,7 +2,9 @@
    A reload, a page closed and opened again, or a phone waking from sleep takes its seat back
    (same name, score and cards) while the host keeps it (the seat's token: client.js). After a
    game the player stays: the standings stay up with the next game's countdown. The host may
-   pause the game (a banner, the countdown stands still) and remove players. */
+   pause the game (a banner, the countdown stands still) and remove players. In buzzer mode the
+   question shows its answers with a big BUZZ button: the first to buzz answers out loud, the
+   host marks it; a player marked wrong is locked out of the question. */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
@@ -195,7 +197,10 @@
       case "question": showQuestion(body); break;
       case "accepted": text("answer-status", "Answer " + Look.letter(body.choice) + " locked in" + (body.final ? "." : " (you can still change it)."));
         markChosen(body.choice); break;
-      case "rejected": text("answer-status", rejectSentence(body.reason)); break;
+      case "rejected": if (buzzer) buzzRefused(body.reason); else text("answer-status", rejectSentence(body.reason)); break;
+      case "buzzed": showBuzzed(body); break;
+      case "marked": showMarked(body); break;
+      case "buzzersOpen": showBuzzersOpen(body); break;
       case "result": showResult(body); break;
       case "gameOver": playing = false; afterGame = true; paused = false; notice(null); showGameOver(body); break;
       case "table": showTable(body); break;
@@ -249,16 +254,76 @@
     text("question-text", q.text);
     text("answer-status", "");
     afterGame = false;
+    buzzer = q.mode === "buzzer" ? { sent: false, holder: null, lockedOut: [] } : null;
     var box = $("answers");
     box.innerHTML = "";
-    box.className = "answers n" + q.answers.length;
+    box.className = "answers n" + q.answers.length + (buzzer ? " told" : "");
     q.answers.forEach(function (answer, index) {
-      var button = Look.answer("button", index, answer);
-      button.onclick = function () { pressAnswer(index); };
+      var button = Look.answer(buzzer ? "div" : "button", index, answer);  /* buzzer mode: answers are said, not pressed */
+      if (!buzzer) button.onclick = function () { pressAnswer(index); };
       box.appendChild(button);
     });
+    $("buzz").hidden = !buzzer;
+    if (buzzer) showBuzzer("Buzz when you know it!");
     startCountdown(Date.now() + q.durationMs);
   }
+
+  /* ---- Buzzer mode ---- */
+
+  var buzzer = null;  /* the open question's buzzer: my buzz sent, who answers, who is locked out */
+
+  function lockedOut() { return me && buzzer.lockedOut.indexOf(me.id) >= 0; }
+
+  /* The BUZZ button and the line above it, as the buzzer stands. */
+  function showBuzzer(status) {
+    var button = $("buzz"), won = buzzer.holder !== null && me && buzzer.holder === me.id;
+    button.disabled = buzzer.sent || buzzer.holder !== null || lockedOut();
+    button.classList.toggle("won", won);
+    button.textContent = won ? "YOUR TURN" : lockedOut() ? "LOCKED OUT" : buzzer.holder !== null ? "WAIT" : "BUZZ";
+    text("answer-status", status);
+  }
+
+  function pressBuzz() {
+    if (!buzzer || !question || !link || $("buzz").disabled) return;
+    if (paused) { text("answer-status", "The game is paused."); return; }
+    link.sendApp({ kind: "buzz", question: question.number, pressedAt: SnapLink.now() });
+    buzzer.sent = true;
+    showBuzzer("Buzzed\u2026");
+  }
+
+  function showBuzzed(b) {
+    if (!buzzer || !question || b.question !== question.number) return;
+    stopCountdown();
+    buzzer.holder = b.player;
+    buzzer.lockedOut = b.lockedOut;
+    buzzer.sent = false;
+    showBuzzer(me && b.player === me.id ? "You buzzed first! Answer out loud." : b.name + " buzzed first");
+  }
+
+  function showMarked(m) {
+    if (!buzzer || !question || m.question !== question.number) return;
+    var mine = me && m.player === me.id;
+    if (!m.right) { buzzer.lockedOut.push(m.player); buzzer.holder = null; }
+    showBuzzer(m.right ? (mine ? "Right! +1" : m.name + " is right") : mine ? "Wrong \u2014 locked out for this question" : m.name + " is wrong");
+  }
+
+  function showBuzzersOpen(o) {
+    if (!buzzer || !question || o.question !== question.number) return;
+    buzzer.holder = null;
+    buzzer.lockedOut = o.lockedOut;
+    buzzer.sent = false;
+    showBuzzer(lockedOut() ? "Locked out for this question" : "Buzzers open again: buzz!");
+    startCountdown(Date.now() + o.leftMs);
+  }
+
+  function buzzRefused(reason) {
+    buzzer.sent = false;
+    if (reason === "lockedOut") showBuzzer("Locked out for this question");
+    else if (reason === "buzzerTaken") showBuzzer("Someone else buzzed first.");
+    else if (reason !== "alreadyBuzzed") showBuzzer(rejectSentence(reason));
+  }
+
+  $("buzz").onclick = pressBuzz;
 
   function pressAnswer(choice) {
     if (!question || !link) return;
@@ -299,7 +364,9 @@
     stopCountdown();
     show("result-view");
     var mine = me && r.scored.indexOf(me.id) >= 0;
-    text("result-title", mine ? "Correct! +1" : question && question.number === r.number && hasChosen() ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" : "Time's up");
+    var tried = question && question.number === r.number && (hasChosen() || buzzer && lockedOut());
+    text("result-title", mine ? "Correct! +1" : tried ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" :
+      r.ended === "rightAnswer" ? nameOf(r.scored[0]) + " got it" : r.ended === "allLockedOut" ? "Nobody got it" : "Time's up");
     text("result-answer", "The answer: " + Look.letter(r.correctChoice) + " \u2014 " + r.correctAnswer +
       (r.scored.length ? " \u00B7 scored: " + r.scored.map(nameOf).join(", ") : " \u00B7 nobody scored"));
     standings($("result-standings"), r.scoreboard);

@@ -1,7 +1,8 @@
 /* The TV page: the join address and QR code, the lobby filling up, each question with its
    countdown and who has answered (never what), the reveal, the standings, the Snap! table and
-   a podium; a banner when the host pauses or removes a player. It only watches: the host's
-   screen feed (/screen/ws, docs/WEB.md). */
+   a podium; a banner when the host pauses or removes a player; in buzzer mode who buzzed first,
+   the host's marks and who is locked out (never the answer before the result). It only watches:
+   the host's screen feed (/screen/ws, docs/WEB.md). */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
@@ -82,6 +83,7 @@
       case "game": inGame = true; text("phase", body.questions + " questions"); break;
       case "question": inGame = true; overUntil = 0; showQuestion(body); break;
       case "result": showResult(body); break;
+      case "buzzed": case "marked": case "buzzersOpen": showBuzzer(body); break;
       case "table": inGame = true; overUntil = 0; showTable(body); break;
       case "gameOver": inGame = false; notice(null); showOver(body); break;
       case "pause":
@@ -134,8 +136,20 @@
     text("question-title", q.text);
     answerButtons($("tv-answers"), q.answers);
     text("scored", "");
-    showAnswered();
+    if (q.mode === "buzzer") text("answered", "Buzz in on your phone!");
+    else showAnswered();
     countdown(Date.now() + q.durationMs);
+  }
+
+  /* Buzzer mode: who buzzed first (the clock stands still while they answer out loud), the
+     host's mark, the buzzers reopening for the players not locked out. */
+  function showBuzzer(b) {
+    if (!question || b.question !== question.number) return;
+    var out = (b.lockedOut || []).map(nameOf);
+    var locked = out.length ? " (locked out: " + out.join(", ") + ")" : "";
+    if (b.kind === "buzzed") { clearInterval(timer); text("answered", b.name + " buzzed first!"); text("scored", "Answer out loud\u2026" + locked); }
+    else if (b.kind === "marked") text("scored", b.right ? b.name + " is right!" : b.name + " is wrong");
+    else { countdown(Date.now() + b.leftMs); text("answered", "Buzzers open again" + locked); text("scored", ""); }
   }
 
   function countdown(until) {

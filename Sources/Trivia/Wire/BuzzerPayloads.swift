@@ -1,0 +1,78 @@
+import Matchmaking
+
+/// A press of the buzzer (client to host, buzzer mode): `{"kind":"buzz","question":3,"pressedAt":…}`.
+public struct BuzzPressed: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var question: Int
+    /// When the player pressed, on its own monotonic clock in microseconds (``Press/now()``).
+    public var pressedAt: Int64
+
+    /// Creates a press.
+    public init(question: Int, pressedAt: Int64) {
+        self.question = question
+        self.pressedAt = pressedAt
+    }
+}
+
+/// A player won the buzzer (to everyone): it answers aloud, the question's time stands still
+/// until the host marks the answer.
+public struct BuzzerWon: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var question: Int
+    /// Who pressed first.
+    public var player: PeerID
+    /// Its name.
+    public var name: String
+    /// The question's time left when the winner pressed, in milliseconds (it stands still).
+    public var leftMs: Int64
+    /// Players marked wrong so far in this question.
+    public var lockedOut: [PeerID]
+}
+
+/// The host marked the buzzer winner's answer (to everyone). A `result` follows when it was
+/// right (or when everyone is locked out); `buzzersOpen` when the others may buzz again.
+public struct AnswerMarked: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var question: Int
+    /// Whose answer.
+    public var player: PeerID
+    /// Its name.
+    public var name: String
+    /// Right or wrong.
+    public var right: Bool
+}
+
+/// The buzzers are open again (to everyone) after a wrong answer, or after the player who won
+/// the buzzer left; everyone taking part but the locked-out players may buzz.
+public struct BuzzersOpen: Hashable, Sendable, Codable {
+    /// The question's number.
+    public var question: Int
+    /// Players marked wrong in this question (they may not buzz).
+    public var lockedOut: [PeerID]
+    /// When the question now closes, on the host's clock (microseconds).
+    public var deadline: Int64
+    /// The same as time left, in milliseconds.
+    public var leftMs: Int64
+}
+
+/// What only the host's screen hears (``GameEffect/note(_:)``): never sent to a player, nor to
+/// the TV page.
+public enum TriviaNote: Hashable, Sendable {
+    /// Buzzer mode: a player won the buzzer and answers aloud; the host marks the answer against
+    /// the correct one.
+    case awaitingMark(AwaitingMark)
+}
+
+/// A buzzer answer for the host to mark, with the correct answer (host only).
+public struct AwaitingMark: Hashable, Sendable {
+    /// The question's number.
+    public var question: Int
+    /// Who answers.
+    public var player: PeerID
+    /// Its name.
+    public var name: String
+    /// Index of the correct answer in the question's answers.
+    public var correctChoice: Int
+    /// Its text.
+    public var correctAnswer: String
+}
