@@ -31,5 +31,9 @@ extension GameEntry {
             let player = TriviaPlayer(session: session)
             let screen = TriviaPlayerScreen(writer: style.writer)
             return await PlayerTerminal(player: player, screen: screen, bot: style.bot ? TriviaBot(player: player) : nil, once: style.once).run()
+        },
+        hostCommands: { serve in
+            // In buzzer mode the host marks each answer given aloud.
+            HostCommand.plain + (serve.trivia.settings.mode == .buzzer ? [.mark(right: true), .mark(right: false)] : [])
         })
 }

@@ -19,6 +19,9 @@ struct GameEntry: Sendable {
     let prepare: @Sendable (Serve) throws -> Start
     /// Plays on a joined session, as a person or a bot; returns how the session ended.
     let play: @Sendable (PlayerSession, PlayStyle) async -> EndReason
+    /// The commands the host page offers as buttons for `serve`'s options (kick is offered by
+    /// each player).
+    var hostCommands: @Sendable (Serve) -> [HostCommand] = { _ in HostCommand.plain }
 }
 
 /// How a player plays: a person at the keyboard or a bot, and where its screen goes.

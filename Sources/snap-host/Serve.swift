@@ -161,7 +161,7 @@ struct Serve: AsyncParsableCommand {
         Terminal.out("listening on \(address.hostAndPort)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         let feed = noWeb ? nil : ScreenFeed(
-            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers),
+            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers, commands: entry.hostCommands(self)),
             peers: { server.session.peers })
         let hostedGame = startGame(server.session, logger, feed)
         var web: WebServer?

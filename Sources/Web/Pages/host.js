@@ -16,7 +16,9 @@
     pause: { icon: "\u275A\u275A", label: "Pause" },
     unpause: { icon: "\u25B6", label: "Continue", kind: "go" },
     end: { icon: "\u25A0", label: "End game", kind: "danger", confirm: "End the game now? Everyone sees the standings as they are." },
-    rematch: { icon: "\u21BB", label: "Rematch" }
+    rematch: { icon: "\u21BB", label: "Rematch" },
+    markRight: { icon: "\u2714", label: "Right", kind: "go" },
+    markWrong: { icon: "\u2718", label: "Wrong", kind: "danger" }
   };
 
   var socket = null, heardBack = false, unlocked = false, retryTimer = null, lockUntil = 0, lockEveryone = false;
@@ -285,9 +287,12 @@
     return b;
   }
 
+  /* A command's name for its look and its button's id: the command, or for a mark which one. */
+  function key(c) { return c.command === "mark" ? (c.right ? "markRight" : "markWrong") : c.command; }
+
   function commandButton(c) {
-    var look = LOOK[c.command] || { icon: "\u25CF", label: capital(describe(c)) };
-    var b = button("cmd-" + c.command, look.icon, look.label, look.kind);
+    var look = LOOK[key(c)] || { icon: "\u25CF", label: capital(describe(c)) };
+    var b = button("cmd-" + key(c), look.icon, look.label, look.kind);
     b.onclick = function () {
       if (look.confirm) ask(look.confirm, look.icon, look.label, c);
       else send(c);
