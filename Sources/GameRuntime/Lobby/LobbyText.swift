@@ -54,7 +54,7 @@ public enum LobbyText {
     public static let backInLobby = "lobby: back in the lobby"
 
     /// The lobby's countdown line, rewritten in place on a terminal: `game starts in 7 s`
-    /// (`game starts in 1:30` from a minute up, ``duration(_:)``).
+    /// (`game starts in 1:30` beyond a minute, ``duration(_:)``).
     @Sendable public static func countdown(_ seconds: Int64) -> String { "game starts in \(duration(seconds))" }
 
     /// The countdown line to a scheduled start: `game starts at 20:00, in 12:04`, then `..., in 42 s`.
@@ -67,11 +67,11 @@ public enum LobbyText {
         status.startTime.map { countdown(at: $0) } ?? countdown
     }
 
-    /// A wait, readable however long: `42 s` under a minute, then `12:04` (minutes and
+    /// A wait, readable however long: `42 s` up to a minute, then `12:04` (minutes and
     /// seconds), then `1:02:03`.
     public static func duration(_ seconds: Int64) -> String {
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        if seconds < 60 { return "\(seconds) s" }
+        if seconds <= 60 { return "\(seconds) s" }
         if seconds < 3600 { return "\(seconds / 60):\(two(seconds % 60))" }
         return "\(seconds / 3600):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
     }

@@ -33,7 +33,7 @@ public final class Countdown: Sendable {
 
     /// The whole seconds left at the next line after the one showing `seconds`: a second less
     /// when `everySecond` (in place on a terminal) or in the last minute; otherwise the next
-    /// whole minute (`12:04` -> `12:00` -> `11:00` ... `1:00` -> `59 s`).
+    /// whole minute (`12:04` -> `12:00` -> `11:00` ... `2:00` -> `60 s` -> `59 s`).
     static func nextShown(after seconds: Int64, everySecond: Bool) -> Int64 {
         everySecond || seconds <= 60 ? seconds - 1 : max(60, (seconds - 1) / 60 * 60)
     }

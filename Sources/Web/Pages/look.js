@@ -40,12 +40,12 @@ var Look = (function () {
     return element;
   }
 
-  /* A wait, readable however long (as the terminals print it): "42 s" under a minute, then
+  /* A wait, readable however long (as the terminals print it): "42 s" up to a minute, then
      "12:04", then "1:02:03". */
   function wait(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000));
     var two = function (n) { return (n < 10 ? "0" : "") + n; };
-    if (s < 60) return s + " s";
+    if (s <= 60) return s + " s";
     if (s < 3600) return Math.floor(s / 60) + ":" + two(s % 60);
     return Math.floor(s / 3600) + ":" + two(Math.floor(s / 60) % 60) + ":" + two(s % 60);
   }
