@@ -19,7 +19,7 @@ extension GameEntry {
                 Terminal.err("snap-host: \(path ?? ""): cannot write the replay log")
                 throw ExitCode(73)
             }
-            let settings = serve.snap.settings(startAfter: serve.trivia.startAfter)
+            let settings = serve.snap.settings(startRule: serve.trivia.startRule(else: SnapSettings.defaultStartRule))
             let table = SnapTable(settings: settings, capacity: serve.maxPlayers, seed: serve.snap.seed ?? UInt64.random(in: 0...UInt64.max))
             return { session, logger, feed in
                 let screen = SnapHostScreen()

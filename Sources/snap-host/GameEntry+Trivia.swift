@@ -18,7 +18,7 @@ extension GameEntry {
                 throw ExitCode(65)
             }
             let bank = try serve.trivia.chosen(from: file)
-            let table = TriviaTable(bank: bank, settings: serve.trivia.settings, startRule: serve.trivia.startRule, capacity: serve.maxPlayers)
+            let table = TriviaTable(bank: bank, settings: serve.trivia.settings, startRule: serve.trivia.startRule(else: TriviaTable.defaultStartRule), capacity: serve.maxPlayers)
             return { session, logger, feed in
                 let screen = TriviaHostScreen()
                 screen.announce(table)

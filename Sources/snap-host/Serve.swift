@@ -17,8 +17,9 @@ struct Serve: AsyncParsableCommand {
             Prints `listening on HOST:PORT` on stdout once it accepts connections, `web on HOST:PORT`, \
             `join at URL (TV: URL/screen)` for the phone and TV pages and `host page: URL/host (PIN N)` \
             for the host's controls (docs/WEB.md), then one line per \
-            player joining or leaving and per chat line; with `--game trivia`, the lobby, each question \
-            with its countdown, the results and the standings; with `--game snap`, every flip and snap, \
+            player joining or leaving and per chat line; with `--game trivia`, the lobby (with `--start-at \
+            HH:MM`, its countdown to that time from the start), each question with its countdown, the \
+            results and the standings; with `--game snap`, every flip and snap, \
             the table and the winner (docs/SNAP.md). Logs go to stderr. SIGTERM or SIGINT \
             tells every player `serverQuit` and exits 0. A question bank that cannot be used prints \
             FILE:LINE:COLUMN and the problem on stderr and exits 65 before listening.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import FoundationEssentials
+import GameRuntime
 import SnapGame
 
-/// `serve`'s Snap! options (with `--game snap`; `--start-when-full` / `--start-after` too).
+/// `serve`'s Snap! options (with `--game snap`; `--start-when-full` / `--start-after` / `--start-at` too).
 struct SnapOptions: ParsableArguments {
     @Option(help: "Snap!: flips after which a game ends and the most cards win (default 5000).")
     var maxFlips: Int?
@@ -20,11 +21,11 @@ struct SnapOptions: ParsableArguments {
         if let maxFlips, maxFlips < 1 { throw ValidationError("--max-flips must be at least 1") }
     }
 
-    /// The rules these options give, with the start rule of `--start-after` (else when full).
-    func settings(startAfter: Double?) -> SnapSettings {
+    /// The rules these options give, with `startRule` (the shared start options').
+    func settings(startRule: StartRule) -> SnapSettings {
         var settings = SnapSettings()
         if let maxFlips { settings.maxFlips = maxFlips }
-        if let startAfter { settings.startRule = .after(Int64(startAfter * 1_000_000)) }
+        settings.startRule = startRule
         return settings
     }
 }

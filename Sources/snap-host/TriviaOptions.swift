@@ -29,12 +29,17 @@ struct TriviaOptions: ParsableArguments {
     @Option(help: "Start a game this many seconds after the first player arrives (default: 10).")
     var startAfter: Double?
 
+    @Option(help: ArgumentHelp(
+        "Start the first game at this time of day (24-hour; the next time this machine's clock shows it, within 24 h) with whoever is here, counting down on every screen; later games start by the default rule.",
+        valueName: "HH:MM"))
+    var startAt: String?
+
     @Option(help: "Seconds each question's result stays up before the next question.")
     var resultTime: Double?
 
     /// Whether any trivia option was given.
     var isUsed: Bool {
-        isUsedBeyondStart || startWhenFull || startAfter != nil
+        isUsedBeyondStart || startWhenFull || startAfter != nil || startAt != nil
     }
 
     /// Whether a trivia option other than the start rule was given (Snap! shares the start rule).
@@ -44,6 +49,10 @@ struct TriviaOptions: ParsableArguments {
 
     func validate() throws {
         if startWhenFull, startAfter != nil { throw ValidationError("--start-when-full and --start-after exclude each other") }
+        if let startAt {
+            if startWhenFull || startAfter != nil { throw ValidationError("--start-at excludes --start-when-full and --start-after: choose one start rule") }
+            do { _ = try ClockTime(parsing: startAt) } catch { throw ValidationError("--start-at \(error)") }
+        }
         if let questionTime, !(0.5...600).contains(questionTime) { throw ValidationError("--question-time must be 0.5-600 seconds") }
         if let rounds, rounds < 1 { throw ValidationError("--rounds must be at least 1") }
         if let startAfter, !(0...3600).contains(startAfter) { throw ValidationError("--start-after must be 0-3600 seconds") }
@@ -60,11 +69,16 @@ struct TriviaOptions: ParsableArguments {
         return settings
     }
 
-    /// When games start.
-    var startRule: StartRule {
+    /// When games start: as the options say, else `fallback` (the game's default). A
+    /// `--start-at` time is put on the host's monotonic clock here, once: the next time this
+    /// machine's local clock shows it.
+    func startRule(else fallback: StartRule) -> StartRule {
         if startWhenFull { return .whenFull }
         if let startAfter { return .after(Int64(startAfter * 1_000_000)) }
-        return TriviaTable.defaultStartRule
+        if let startAt, let clock = try? ClockTime(parsing: startAt) {
+            return .at(ScheduledStart(clock: clock, time: Press.now() + LocalTime.wait(until: clock)))
+        }
+        return fallback
     }
 
     /// The bank: the file given, else the built-in one.

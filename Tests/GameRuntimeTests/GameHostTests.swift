@@ -24,12 +24,12 @@ import Testing
         }
     }
 
-    func start(peers: [Peer] = []) -> Running {
+    func start(peers: [Peer] = [], table: ToyTable = ToyTable()) -> Running {
         let session = ScriptedHostSession(peers: peers)
         let events = Box<[Event]>([])
         let logs = Box<[String]>([])
         let logger = Logger(label: "test.toy") { _ in RecordingLogHandler(records: logs) }
-        let host = GameHost(session: session, table: ToyTable(), logger: logger) { event in events.mutate { $0.append(event) } }
+        let host = GameHost(session: session, table: table, logger: logger) { event in events.mutate { $0.append(event) } }
         return Running(host: host, session: session, events: events, logs: logs, task: Task { await host.run() })
     }
 
@@ -140,6 +140,20 @@ import Testing
         #expect(Press.now() - asked >= 40_000)
         await toy.finish()
         #expect(toy.notes == ["wake from 1", "woke"])
+    }
+
+    @Test func theTableShowsItselfAsTheHostOpensAndIsWokenWithoutAnyOtherEvent() async {
+        var table = ToyTable()
+        table.wakeOnOpening = 30
+        let opened = Press.now()
+        let toy = start(table: table)
+        #expect(await eventually { toy.notes.contains("woke") })
+        #expect(Press.now() - opened >= 30_000)
+        await toy.finish()
+        #expect(toy.notes == ["opened", "woke"])
+        // Sent to nobody: the observer (the host's screen, the TV) hears it, no player gets it.
+        #expect(toy.events.value.contains { if case .sent(let news, let to) = $0 { news.news == "counting down" && to.isEmpty } else { false } })
+        #expect(toy.session.news.isEmpty)
     }
 
     @Test func aNewWakeTimeReplacesThePendingOneAndNilCancelsIt() async throws {

@@ -21,6 +21,15 @@ struct ToyTable: GameTable {
 
     private(set) var present: [PeerID] = []
     private(set) var nextWake: Int64?
+    /// As the host opens, show the lobby to nobody and ask to be woken this many ms later (a
+    /// countdown to a scheduled start); nil: nothing on opening.
+    var wakeOnOpening: Int64?
+
+    mutating func opened(at moment: GameMoment) -> [Effect] {
+        guard let ms = wakeOnOpening else { return [] }
+        nextWake = moment.now + ms * 1000
+        return [.note("opened"), .send(ToyNews(news: "counting down"), to: [])]
+    }
 
     mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
         present.append(peer.id)

@@ -27,7 +27,8 @@ import Trivia
             var sums: [PeerID: Int] = [:]
             for result in results { for id in result.scored { sums[id, default: 0] += 1 } }
             for line in first.standings { #expect(line.points == sums[line.id, default: 0], "\(line.name) in \(mode) mode") }
-            #expect(results.last?.scoreboard == first.standings)
+            #expect(results.last?.scoreboard == first.standings.map { ScoreLine(id: $0.id, name: $0.name, points: $0.points) })
+            #expect(first.asked == 4 && first.standings.allSatisfy { $0.questions == 4 })  // all played every question
             if mode == .first { #expect(results.allSatisfy { $0.scored.count <= 1 || $0.tie }) }
         }
         // The host is back in its lobby: a new player is admitted and told so.

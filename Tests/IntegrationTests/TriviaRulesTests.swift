@@ -7,7 +7,8 @@ import Trivia
     /// Starts a host for Ann, Bob and Cy and waits until each of them has question 1.
     func threePlayers(_ mode: TriviaMode, rounds: Int = 2, questionTime: Double = 5) async throws -> (TriviaTestHost, [ScriptedPlayer], QuestionAsked) {
         let trivia = try await TriviaTestHost.start(
-            bank: rightOrWrongBank(5), mode: mode, capacity: 3, admitting: 6, rounds: rounds, questionTime: questionTime)
+            bank: rightOrWrongBank(5), mode: mode, capacity: 3, admitting: 6, rounds: rounds, questionTime: questionTime,
+            resultTime: 1)  // the result stays up long enough to press into it on a loaded machine
         var players: [ScriptedPlayer] = []
         for name in ["Ann", "Bob", "Cy"] { players.append(ScriptedPlayer(try await trivia.host.join(name))) }
         var asked: QuestionAsked?

@@ -93,5 +93,19 @@ import Testing
         let lines = try Self.lines(late)
         #expect(lines.count == 3)  // hello, result, the second question
         #expect(lines[1].contains(#""kind":"result""#) && lines[2].contains(#""choice":2"#))
+        #expect(lines[2].hasPrefix(#"{"type":"sent","to":"all","ageMs":"#))  // its countdown counts from when it was sent
+    }
+
+    @Test func withNobodyPresentAMessageToNobodyIsPublic() throws {
+        let feed = ScreenFeed(host: .init(name: "Den", game: GameName(rawValue: "trivia"), capacity: 4), peers: { [] })
+        let screen = try Self.screen(feed, local: false)
+        _ = try Self.lines(screen)
+        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "lobby", choice: 0), to: []))  // a countdown before anyone came
+        let countdown = try Self.lines(screen)
+        #expect(countdown.count == 1 && countdown[0].contains(#""to":"all""#) && countdown[0].contains(#""choice":0"#))
+        feed.publish(GameHostEvent<Table>.joined(Self.ann, players: 1))
+        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "lobby", choice: 1), to: []))  // to nobody, Ann present: not public
+        let lines = try Self.lines(screen)
+        #expect(lines.count == 2 && lines[1].contains(#""to":[]"#) && !lines[1].contains("choice"))
     }
 }

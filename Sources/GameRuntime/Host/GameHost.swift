@@ -69,6 +69,8 @@ public struct GameHost<Table: GameTable>: Service {
         var table = self.table
         var alarm = WakeAlarm(ring: { wake.yield(.wake($0)) })
         var present = Dictionary(session.peers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for effect in table.opened(at: GameMoment(now: Press.now(), clocks: session.clocks)) { perform(effect) }
+        alarm.set(table.nextWake)
         for await source in sources {
             let event: GameEvent<Table.ClientMessage>
             switch source {

@@ -5,18 +5,22 @@ import Matchmaking
 ///
 /// With ``StartRule/whenFull`` a game starts once `max(minimum, capacity)` players wait; with
 /// ``StartRule/after(_:)`` a countdown starts when `minimum` players wait and stops when fewer
-/// are left.
+/// are left; with ``StartRule/at(_:)`` the countdown runs from the start to the time of day,
+/// when a game starts with whoever waits (or, if fewer than `minimum`, as soon as enough do).
 ///
 /// After a game its players come back (``gameEnded(players:now:)``) and wait for the next one:
 /// with `after(S)` the countdown starts again at once; with `whenFull`, a full lobby counts down
-/// ``restAfterGame`` first (time to read the standings) instead of starting at once.
+/// ``restAfterGame`` first (time to read the standings) instead of starting at once. A scheduled
+/// start is for the first game only: once a game starts, ``later`` is the rule.
 public struct Lobby: Hashable, Sendable {
     /// How long a full lobby under ``StartRule/whenFull`` waits after a game before the next
     /// (10 s), counted down on every screen.
     public static let restAfterGame: Int64 = 10_000_000
 
-    /// When games start.
-    public let rule: StartRule
+    /// When the next game starts.
+    public private(set) var rule: StartRule
+    /// The rule after a scheduled first game (the game's usual one; never itself `at`).
+    public let later: StartRule
     /// Most players the host admits (the rule's "full").
     public let capacity: Int
     /// Fewest players a game needs.
@@ -26,11 +30,14 @@ public struct Lobby: Hashable, Sendable {
     /// When the game starts, while a countdown runs.
     public private(set) var startsAt: Int64?
 
-    /// An empty lobby.
-    public init(rule: StartRule, capacity: Int, minimum: Int) {
+    /// An empty lobby; with a scheduled start (``StartRule/at(_:)``) its countdown runs from now
+    /// on, and games after the first follow `later` (`whenFull` if `later` is a schedule too).
+    public init(rule: StartRule, capacity: Int, minimum: Int, later: StartRule = .whenFull) {
         self.rule = rule
         self.capacity = capacity
         self.minimum = minimum
+        if case .at = later { self.later = .whenFull } else { self.later = later }
+        if case .at(let start) = rule { startsAt = start.time }
     }
 
     /// A player arrived.
@@ -61,6 +68,10 @@ public struct Lobby: Hashable, Sendable {
                 startsAt = now + delay
             }
             return false
+        case .at:
+            let timeHasCome = startsAt.map { now >= $0 } ?? true  // nil: the time has passed
+            if timeHasCome, !canStart { startsAt = nil }
+            return timeHasCome && canStart
         }
     }
 
@@ -68,6 +79,27 @@ public struct Lobby: Hashable, Sendable {
     public func isDue(now: Int64) -> Bool {
         guard let startsAt else { return false }
         return now >= startsAt && waiting.count >= minimum
+    }
+
+    /// What the countdown's end comes to (``woke(now:)``).
+    public enum Wake: Hashable, Sendable {
+        /// A game starts now: take the players with ``start()``.
+        case start
+        /// The time came with too few players: the countdown is over (tell the players); with
+        /// a scheduled start the game starts as soon as enough are here.
+        case tooFew
+        /// Nothing is due yet.
+        case notYet
+    }
+
+    /// The countdown's time (``startsAt``) came at `now`. With too few players no wake-up is
+    /// left pending (``startsAt`` is nil), so a table asking to be woken at ``startsAt`` is not
+    /// woken again and again for a time gone by.
+    public mutating func woke(now: Int64) -> Wake {
+        guard let startsAt, now >= startsAt else { return .notYet }
+        if canStart { return .start }
+        self.startsAt = nil
+        return .tooFew
     }
 
     /// Whether enough players wait for a game to start now (the host's start command).
@@ -87,22 +119,33 @@ public struct Lobby: Hashable, Sendable {
             startsAt = isFull ? now + Self.restAfterGame : nil
         case .after(let delay):
             startsAt = waiting.count >= minimum ? now + delay : nil
+        case .at:
+            startsAt = nil  // not after a game: its start put `later` in place
         }
     }
 
     private var isFull: Bool { waiting.count >= max(minimum, capacity) }
 
     /// A game starts: takes every waiting player; the lobby is empty and counts down no more.
+    /// After a scheduled start (or the host starting before it) the rule is ``later``.
     public mutating func start() -> [Peer] {
         defer {
             waiting = []
             startsAt = nil
+            if case .at = rule { rule = later }
         }
         return waiting
     }
 
-    /// The lobby as players see it at `now`.
+    /// The lobby as players see it at `now` (with a scheduled start: its time of day and the
+    /// game's minimum too).
     public func status(now: Int64) -> LobbyStatus {
-        LobbyStatus(players: waiting.count, capacity: capacity, startRule: rule.name, startsInMs: startsAt.map { max(0, $0 - now) / 1000 })
+        var status = LobbyStatus(
+            players: waiting.count, capacity: capacity, startRule: rule.name, startsInMs: startsAt.map { max(0, $0 - now) / 1000 })
+        if case .at(let start) = rule {
+            status.startTime = start.clock.description
+            status.minimum = minimum
+        }
+        return status
     }
 }

@@ -18,6 +18,10 @@ public protocol GameTable: Sendable {
     /// An effect of this table.
     typealias Effect = GameEffect<ServerMessage, Note>
 
+    /// The host opened (its runner starts, before any other event): the table may show its
+    /// state, e.g. a lobby counting down to a scheduled start, on the host's screen and the TV
+    /// (a message to nobody still reaches the observer). Default: nothing.
+    mutating func opened(at moment: GameMoment) -> [Effect]
     /// A player was admitted.
     mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect]
     /// A player left.
@@ -56,6 +60,7 @@ extension GameTable {
     }
 
     public static func logRecord(for effect: Effect) -> GameLogRecord? { nil }
+    public func opened(at moment: GameMoment) -> [Effect] { [] }
     public func away(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
     public func back(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
 }

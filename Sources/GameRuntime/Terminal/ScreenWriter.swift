@@ -43,6 +43,10 @@ public final class ScreenWriter: Sendable {
         self.output = output
     }
 
+    /// Whether the status line is rewritten in place (a terminal), rather than each countdown
+    /// tick printed as a line.
+    public var rewritesInPlace: Bool { inPlace }
+
     /// Prints lines.
     public func lines(_ lines: [String]) {
         state.withLock { state in

@@ -3,8 +3,12 @@ import Matchmaking
 
 /// The rules of the host's games, fixed for the run. Times are in microseconds.
 public struct SnapSettings: Hashable, Sendable {
-    /// When games start (`after`: counting from a second player waiting, as a game needs two).
-    public var startRule: StartRule = .whenFull
+    /// When games start unless the command line says otherwise, and after a scheduled first game.
+    public static let defaultStartRule = StartRule.whenFull
+
+    /// When games start (`after`: counting from a second player waiting, as a game needs two;
+    /// `at`: the first game at a time of day, the next ones by ``defaultStartRule``).
+    public var startRule: StartRule = defaultStartRule
     /// The flip after which a game ends on card count (guards against games that never end).
     public var maxFlips = 5_000
     /// Who snapped first: the shared fair judge (collection window, tie tolerance).

@@ -56,10 +56,11 @@ public struct SnapTable: GameTable {
     private var seeds: SplitMix64
 
     /// A host in its lobby admitting at most `capacity` players; each game's deck is shuffled
-    /// with the next seed drawn from `seed`.
+    /// with the next seed drawn from `seed`. After a scheduled first game (``StartRule/at(_:)``)
+    /// games start by ``SnapSettings/defaultStartRule``.
     public init(settings: SnapSettings, capacity: Int, seed: UInt64) {
         self.settings = settings
-        self.lobby = Lobby(rule: settings.startRule, capacity: capacity, minimum: 2)
+        self.lobby = Lobby(rule: settings.startRule, capacity: capacity, minimum: 2, later: SnapSettings.defaultStartRule)
         self.seeds = SplitMix64(seed: seed)
     }
 
@@ -79,6 +80,11 @@ public struct SnapTable: GameTable {
     }
 
     // MARK: Events
+
+    /// A scheduled start's countdown, on the host's screen and the TV from the start.
+    public func opened(at moment: GameMoment) -> [Effect] {
+        lobby.startsAt == nil ? [] : lobbyStatus(now: moment.now)
+    }
 
     public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
         lobby.add(peer)
@@ -134,11 +140,16 @@ public struct SnapTable: GameTable {
         }
     }
 
-    /// Starts a game, or judges the snaps, when due.
+    /// Starts a game, or judges the snaps, when due. A countdown over with too few waiting (a
+    /// scheduled start) is over all the same: the lobby says so, and waits for a second player.
     public mutating func woke(at moment: GameMoment) -> [Effect] {
         switch state {
         case .lobby:
-            return lobby.isDue(now: moment.now) ? startGame(now: moment.now) : []
+            switch lobby.woke(now: moment.now) {
+            case .start: return startGame(now: moment.now)
+            case .tooFew: return lobbyStatus(now: moment.now)
+            case .notYet: return []
+            }
         case .playing(let game, let window):
             guard pausedAt == nil, let window, moment.now >= window.closesAt else { return [] }
             return judge(window, in: game, now: moment.now, clocks: moment.clocks)

@@ -91,10 +91,10 @@ extension TriviaGame {
 
     /// Ends the game: the players with the most points win (all of them on a tie).
     mutating func finish(_ reason: GameEnd) -> [Action] {
-        let board = scoreboard
+        let board = finalBoard
         let best = board.first?.points ?? 0
         let standings = FinalStandings(
-            standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason)
+            standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked)
         state = .over(standings)
         pausedAt = nil
         return [.send(.gameOver(standings), to: playerIDs)]

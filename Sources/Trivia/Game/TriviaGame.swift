@@ -88,6 +88,8 @@ public struct TriviaGame: Sendable {
     struct Player: Hashable, Sendable {
         var peer: Peer
         var points = 0
+        /// The first question it could answer (after the one under way when it joined).
+        var firstQuestion = 1
     }
 
     /// The rules.
@@ -179,7 +181,7 @@ public struct TriviaGame: Sendable {
         case .asking(let round): next = round.number + 1
         case .showingResult(let number, _): next = number + 1
         }
-        players[peer.id] = Player(peer: peer)
+        players[peer.id] = Player(peer: peer, firstQuestion: next)
         let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard)
         let paused: [Action] = pausedAt == nil ? [] : [.send(.pause(PauseStatus(paused: true)), to: [peer.id])]
         return [.send(.game(info), to: [peer.id])] + paused

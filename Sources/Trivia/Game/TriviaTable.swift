@@ -42,10 +42,11 @@ public struct TriviaTable: GameTable {
     private var rng: SplitMix64
 
     /// A host in its lobby; `capacity` is the most players it admits (the start rule's "full").
+    /// After a scheduled first game (``StartRule/at(_:)``) games start by ``defaultStartRule``.
     public init(bank: QuestionBank, settings: TriviaSettings, startRule: StartRule, capacity: Int, rng: SplitMix64 = SplitMix64()) {
         self.bank = bank
         self.settings = settings
-        self.lobby = Lobby(rule: startRule, capacity: capacity, minimum: 1)
+        self.lobby = Lobby(rule: startRule, capacity: capacity, minimum: 1, later: Self.defaultStartRule)
         self.rng = rng
     }
 
@@ -63,6 +64,11 @@ public struct TriviaTable: GameTable {
     }
 
     // MARK: Events
+
+    /// A scheduled start's countdown, on the host's screen and the TV from the start.
+    public func opened(at moment: GameMoment) -> [Effect] {
+        lobby.startsAt == nil ? [] : lobbyStatus(now: moment.now)
+    }
 
     public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
         switch state {
@@ -108,11 +114,16 @@ public struct TriviaTable: GameTable {
         }
     }
 
-    /// Starts a game, or moves the game on, when due.
+    /// Starts a game, or moves the game on, when due. A countdown over with nobody waiting
+    /// (a scheduled start) is over all the same: the lobby says so, and waits for a player.
     public mutating func woke(at moment: GameMoment) -> [Effect] {
         switch state {
         case .lobby:
-            return lobby.isDue(now: moment.now) ? startGame(at: moment) : []
+            switch lobby.woke(now: moment.now) {
+            case .start: return startGame(at: moment)
+            case .tooFew: return lobbyStatus(now: moment.now)
+            case .notYet: return []
+            }
         case .playing(var game):
             return advance(&game, now: moment.now) { $0.tick(now: moment.now, clocks: moment.clocks) }
         }

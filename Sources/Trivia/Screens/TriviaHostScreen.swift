@@ -20,14 +20,14 @@ public final class TriviaHostScreen: GameHostScreen {
         self.countdown = Countdown(writer: writer)
     }
 
-    /// The first lines: the game and how it starts.
+    /// The first lines: the game and how it starts (then, with a scheduled start, the
+    /// lobby's countdown from the table's ``TriviaTable/opened(at:)``).
     public func announce(_ table: TriviaTable) {
         let count = table.bank.questions.count
         let rounds = min(table.settings.rounds ?? count, count)
         writer.lines([
-            "trivia: \(table.settings.mode.rawValue) mode, \(rounds) of \(count) questions (\(table.bank.source)); \(LobbyText.start(table.lobby))",
-            LobbyText.empty(capacity: table.lobby.capacity),
-        ])
+            "trivia: \(table.settings.mode.rawValue) mode, \(rounds) of \(count) questions (\(table.bank.source)); \(LobbyText.start(table.lobby))"
+        ] + LobbyText.empty(table.lobby))
     }
 
     /// Whether a buzzer answer awaits the host's mark (the footer shows the marking keys).

@@ -3,9 +3,10 @@ import Matchmaking
 
 /// A player's terminal during trivia, beside what ``PlayerTerminal`` prints: the lobby and its
 /// countdown, the question with numbered answers, the countdown, what happened to the answer,
-/// each result and the standings, the host pausing, and at game over the final standings. A
-/// person answers with a key press (1-9); in buzzer mode presses the buzzer with space or `b`,
-/// and sees who buzzed first, the host's marks and the buzzers reopening.
+/// each result and the standings, the host pausing, and at game over the final standings and
+/// the player's own `you scored 3 of 10, place 2 of 4`. A person answers with a key press (1-9);
+/// in buzzer mode presses the buzzer with space or `b`, and sees who buzzed first, the host's
+/// marks and the buzzers reopening.
 public struct TriviaPlayerScreen: GamePlayerScreen {
     public typealias Model = TriviaPlayerState
 
@@ -52,7 +53,7 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
             writer.lines(TriviaText.result(result) + [result.scored.contains(player.me.id) ? "you: +1" : "you: no point"])
         case .gameOver(let final):
             countdown.stop()
-            writer.lines(TriviaText.gameOver(final))
+            writer.lines(TriviaText.gameOver(final) + (TriviaSummary(final, for: player.me.id).map { [TriviaText.summary($0)] } ?? []))
         case .pause(let status):
             if status.paused { countdown.stop() }
             writer.line(status.line)

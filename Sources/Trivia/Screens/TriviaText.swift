@@ -41,6 +41,14 @@ public enum TriviaText {
         return [headline + why] + final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
     }
 
+    /// A player's own game at game over: `you scored 3 of 10, place 2 of 4`; a late joiner's
+    /// counts the questions it could answer, `you scored 1 of 3, place 3 of 4 (you joined at
+    /// question 8)` (`(you joined after the last question)` when it could answer none).
+    public static func summary(_ summary: TriviaSummary) -> String {
+        let late = summary.joinedAt.map { summary.questions == 0 ? " (you joined after the last question)" : " (you joined at question \($0))" } ?? ""
+        return "you scored \(summary.points) of \(summary.questions), place \(summary.place) of \(summary.players)\(late)"
+    }
+
     /// `lobby: 2/8 players, game starts in 5 s` (or `..., waiting for players`).
     public static func lobby(_ status: LobbyStatus) -> String { LobbyText.status(status, waiting: "waiting for players") }
 

@@ -8,12 +8,16 @@ public struct ScoreLine: Hashable, Sendable, Codable {
     public var name: String
     /// Points so far.
     public var points: Int
+    /// In the final standings (`gameOver`): how many of the questions asked this player could
+    /// answer (fewer than `asked` for a late joiner); absent elsewhere.
+    public var questions: Int?
 
     /// Creates a line.
-    public init(id: PeerID, name: String, points: Int) {
+    public init(id: PeerID, name: String, points: Int, questions: Int? = nil) {
         self.id = id
         self.name = name
         self.points = points
+        self.questions = questions
     }
 }
 
@@ -179,4 +183,6 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     public var points: Int
     /// Why the game ended.
     public var ended: GameEnd
+    /// How many questions were asked (had their result); absent from older hosts.
+    public var asked: Int?
 }

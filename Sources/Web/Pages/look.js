@@ -1,5 +1,5 @@
 /* What the phone and the TV draw alike: answers told apart by letter and shape as well as
-   colour, and playing cards. */
+   colour, playing cards, and how long until the game starts. */
 "use strict";
 var Look = (function () {
   var SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];  /* ▲ ◆ ● ■ ★ ♥ */
@@ -40,5 +40,26 @@ var Look = (function () {
     return element;
   }
 
-  return { letter: letter, answer: answer, topRanks: topRanks, card: card };
+  /* A wait, readable however long (as the terminals print it): "42 s" up to a minute, then
+     "12:04", then "1:02:03". */
+  function wait(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    if (s <= 60) return s + " s";
+    if (s < 3600) return Math.floor(s / 60) + ":" + two(s % 60);
+    return Math.floor(s / 3600) + ":" + two(Math.floor(s / 60) % 60) + ":" + two(s % 60);
+  }
+
+  /* A scheduled start (the lobby's startRule "at"), ticking: "Game starts at 20:00, in 12:04",
+     once the time has passed with too few players "Past 20:00: the game starts as soon as 2
+     players are here"; null for the other rules. `startsAt`: when the countdown ends (Date.now()
+     milliseconds), or null. */
+  function scheduled(status, startsAt) {
+    if (!status || status.startRule !== "at" || !status.startTime) return null;
+    if (startsAt) return "Game starts at " + status.startTime + ", in " + wait(startsAt - Date.now());
+    var least = status.minimum || 1;
+    return "Past " + status.startTime + ": the game starts as soon as " + (least <= 1 ? "a player is" : least + " players are") + " here";
+  }
+
+  return { letter: letter, answer: answer, topRanks: topRanks, card: card, wait: wait, scheduled: scheduled };
 })();

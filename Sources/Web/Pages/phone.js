@@ -227,12 +227,13 @@
     list($("lobby-players"), names);
     var s = lobbyStatus, count = names.length;
     var capacity = s ? s.capacity : hello ? hello.capacity : "?";
-    var line = count + " of " + capacity + " players";
-    if (startsAt) line += " \u00B7 starting in " + Math.max(0, Math.ceil((startsAt - Date.now()) / 1000)) + " s";
+    var line = count + " of " + capacity + " players", scheduled = Look.scheduled(s, startsAt);
+    if (scheduled) line += " \u00B7 " + scheduled;
+    else if (startsAt) line += " \u00B7 starting in " + Look.wait(startsAt - Date.now());
     else if (s && s.startRule === "whenFull") line += " \u00B7 starts when full";
     else line += " \u00B7 waiting for players";
     text("lobby-status", line);
-    if (afterGame) text("over-next", startsAt ? "Next game in " + Math.max(0, Math.ceil((startsAt - Date.now()) / 1000)) + " s \u00B7 " + count + " of " + capacity + " players" : "Stay here: the next game starts in the lobby.");
+    if (afterGame) text("over-next", startsAt ? "Next game in " + Look.wait(startsAt - Date.now()) + " \u00B7 " + count + " of " + capacity + " players" : "Stay here: the next game starts in the lobby.");
   }
 
   /* The host paused the game, or it goes on (with the open question's new deadline). */
@@ -387,11 +388,21 @@
       text("over-place", place ? "You finished with " + cards(lines[place - 1]) + " cards \u2014 place " + place + " of " + lines.length : "");
       list($("over-standings"), lines.map(function (seat) { return { text: seat.name + " \u2014 " + cards(seat) + " cards", mine: me && seat.id === me.id }; }));
     } else {
-      var of = question ? question.of : "?";
-      text("over-place", place ? "You scored " + lines[place - 1].points + " of " + of + " \u2014 place " + place + " of " + lines.length : "");
+      text("over-place", place ? summary(final, lines[place - 1]) : "");
       standings($("over-standings"), lines);
     }
     table = null;
+  }
+
+  /* "You scored 3 of 10, place 2 of 4": points of the questions this player could answer (a
+     late joiner's from the one after it joined), place shared on equal points (1, 2, 2, 4), as
+     join prints it (docs/TRIVIA.md, "Game over"). */
+  function summary(final, mine) {
+    var asked = final.asked != null ? final.asked : question ? question.of : 0;
+    var of = Math.min(asked, mine.questions != null ? mine.questions : asked);
+    var place = 1 + final.standings.filter(function (line) { return line.points > mine.points; }).length;
+    var late = of >= asked ? "" : of === 0 ? " (you joined after the last question)" : " (you joined at question " + (asked - of + 1) + ")";
+    return "You scored " + mine.points + " of " + of + ", place " + place + " of " + final.standings.length + late;
   }
 
   /* ---- Snap! ---- */

@@ -66,22 +66,24 @@
       case "away": away[m.peer.id] = true; showAway(); if (!inGame) showLobby(); break;
       case "back": delete away[m.peer.id]; showAway(); if (!inGame) showLobby(); break;
       case "sent":
-        if (m.to === "all") game(m.body);
+        if (m.to === "all") game(m.body, m.ageMs || 0);
         else if (m.kind === "accepted" && question) { m.to.forEach(function (id) { if (answered.indexOf(id) < 0) answered.push(id); }); showAnswered(); }
         break;
       default: break;
     }
   }
 
-  function game(body) {
+  /* A message the host sent to everyone, `age` ms ago (a screen connecting late gets the last
+     ones again: their countdowns count from when they were sent). */
+  function game(body, age) {
     switch (body.kind) {
       case "lobby":
         lobby = body;
-        startsAt = body.startsInMs != null ? Date.now() + body.startsInMs : null;
+        startsAt = body.startsInMs != null ? Date.now() + body.startsInMs - age : null;
         if (!inGame) showLobby();
         break;
       case "game": inGame = true; text("phase", body.questions + " questions"); break;
-      case "question": inGame = true; overUntil = 0; showQuestion(body); break;
+      case "question": inGame = true; overUntil = 0; showQuestion(body, age); break;
       case "result": showResult(body); break;
       case "buzzed": case "marked": case "buzzersOpen": showBuzzer(body); break;
       case "table": inGame = true; overUntil = 0; showTable(body); break;
@@ -116,10 +118,11 @@
   }
 
   function lobbyLine() {
-    var capacity = lobby ? lobby.capacity : host ? host.capacity : "?", line = "";
-    if (startsAt) line = "The game starts in " + Math.max(0, Math.ceil((startsAt - Date.now()) / 1000)) + " s";
-    else if (lobby && lobby.startRule === "whenFull") line = "The game starts when " + capacity + " players are here";
-    else if (lobby) line = "The game starts when enough players are here";
+    var capacity = lobby ? lobby.capacity : host ? host.capacity : "?";
+    var line = Look.scheduled(lobby, startsAt) ||  /* a scheduled start: its time, ticking */
+      (startsAt ? "The game starts in " + Look.wait(startsAt - Date.now())
+        : lobby && lobby.startRule === "whenFull" ? "The game starts when " + capacity + " players are here"
+        : lobby ? "The game starts when enough players are here" : "");
     text("lobby-line", line);
   }
 
@@ -128,7 +131,7 @@
     answers.forEach(function (answer, index) { box.appendChild(Look.answer("div", index, answer)); });
   }
 
-  function showQuestion(q) {
+  function showQuestion(q, age) {
     question = q;
     answered = [];
     show("tv-question");
@@ -138,7 +141,7 @@
     text("scored", "");
     if (q.mode === "buzzer") text("answered", "Buzz in on your phone!");
     else showAnswered();
-    countdown(Date.now() + q.durationMs);
+    countdown(Date.now() + q.durationMs - age);
   }
 
   /* Buzzer mode: who buzzed first (the clock stands still while they answer out loud), the

@@ -14,8 +14,12 @@ import Synchronization
 /// whole; one sent to some players only (an answer accepted, a refusal) is shown as its `kind`
 /// and recipients, never its content, so the TV can say *who* answered but not *what*.
 ///
+/// A message sent while nobody is present (a lobby counting down to a scheduled start) is to
+/// everyone present too, so it is public.
+///
 /// A screen that connects late is sent the hello, then the last public message of each kind in
-/// the order they were sent, then the private notices since the last public one: enough to draw
+/// the order they were sent (each with `ageMs`, how long ago it was sent, so that a countdown in
+/// it is counted from then), then the private notices since the last public one: enough to draw
 /// the current question, table or standings. A screen that stops reading is closed (it
 /// reconnects and starts afresh). Messages are JSON text on the screen's WebSocket (docs/WEB.md).
 public final class ScreenFeed: Sendable {
@@ -57,8 +61,8 @@ public final class ScreenFeed: Sendable {
         var present: [PeerID: Peer]?
         /// Players whose link dropped and whose seat is kept.
         var away: Set<PeerID> = []
-        /// Last public message of each kind, in order of sending.
-        var publicByKind: [(kind: String, json: String)] = []
+        /// Last public message of each kind (its body's JSON, and when it was sent: ``Press/now()``), in order of sending.
+        var publicByKind: [(kind: String, body: String, sentAt: Int64)] = []
         /// Private notices since the last public message.
         var notices: [String] = []
         var join: Join?
@@ -96,7 +100,10 @@ public final class ScreenFeed: Sendable {
                 players: present.sorted { $0.id < $1.id }, away: state.away.sorted(),
                 commands: watcher == .hostPage ? host.commands : nil)
             Self.write(Self.json(hello), to: channel)
-            for (_, json) in state.publicByKind { Self.write(json, to: channel) }
+            let now = Press.now()
+            for (_, body, sentAt) in state.publicByKind {
+                Self.write(#"{"type":"sent","to":"all","ageMs":\#(max(0, now - sentAt) / 1000),"body":\#(body)}"#, to: channel)
+            }
             for notice in state.notices { Self.write(notice, to: channel) }
         }
     }
@@ -138,10 +145,10 @@ public final class ScreenFeed: Sendable {
             let kind = (try? JSONDecoder().decode(KindOnly.self, from: body))?.kind ?? "?"
             update { state in
                 let everyone = Set(state.present!.keys)
-                if !recipients.isEmpty, Set(recipients) == everyone {
+                if Set(recipients) == everyone {
                     let json = #"{"type":"sent","to":"all","body":\#(text)}"#
                     state.publicByKind.removeAll { $0.kind == kind }
-                    state.publicByKind.append((kind, json))
+                    state.publicByKind.append((kind, text, Press.now()))
                     state.notices = []
                     return [json]
                 }
