@@ -125,8 +125,9 @@ def test_a_resumed_snap_player_keeps_its_cards():
         assert connected_id(bob_again, "Bob") == bob_id
         assert bob_again.wait_line(r"^resumed: ", 5), bob_again.describe()
         assert host.wait_line(r"^back: Bob$", 10), host.describe()
+        back = host.stdout().index("back: Bob")
+        assert host.wait_stdout(r"^table \d+: ", 10, back + 1), host.describe()  # the table after the event
         lines = host.stdout()
-        back = lines.index("back: Bob")
         before = [snap_cards(line, "Bob") for line in lines[:back] if snap_cards(line, "Bob")]
         after = snap_cards(lines[back + 1], "Bob")
         assert before[-1][1] == "away" and before[-1][0] > 0, before[-1]
