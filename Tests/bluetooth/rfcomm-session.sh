@@ -117,8 +117,10 @@ started=$(now)
 timeout 120 "$bin" join "$host_address" --adapter hci1 --channel 9 --player Eve > eve.out 2> eve.err
 status=$?
 echo "refused after $(elapsed "$started") s (the connect's retries)"; cat eve.err
+# The words are the errno's: `connection refused`, or `permission denied` when the emulated pair
+# still holds a stale link key for this device (docs/BLUETOOTH.md, the key gap): either way said once.
 check "a channel nobody listens on: exit 4, 'cannot reach $host_address (RFCOMM channel 9, from hci1): connection refused'" \
-  bash -c "test $status = 4 && grep -qx '  cannot reach $host_address (RFCOMM channel 9, from hci1): connection refused' eve.err"
+  bash -c "test $status = 4 && grep -qxE '  cannot reach $host_address \(RFCOMM channel 9, from hci1\): (connection refused|permission denied)' eve.err"
 
 registrations() { echo "$(grep -c 'RFCOMM profile registered' host.err) $(grep -c 'LE advertisement registered' host.err)"; }
 bt_stop_bluetoothd
