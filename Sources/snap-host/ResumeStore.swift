@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GameRuntime
 import Glibc
 import Matchmaking
 
@@ -52,10 +53,7 @@ struct ResumeStore {
         let folder = directory + "/" + host.uuidString
         try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = file(for: host, name: name)
-        let temporary = path + ".new"
-        guard manager.createFile(atPath: temporary, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600]),
-            rename(temporary, path) == 0
-        else { throw StoreError(path: path) }
+        do { try POSIX.replaceFile(path, with: token, mode: 0o600) } catch { throw StoreError(path: path) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor >= 0 { _ = flock(descriptor, LOCK_EX | LOCK_NB) }  // held (never closed) until exit
     }
