@@ -5,6 +5,11 @@ import NIOPosix
 /// `snap-bench [all|roundtrip|handshake|fanout|memory] [--runs N]`: release-build benchmarks of
 /// the matchmaking core on loopback, each against a baseline measured in the same run. Prints
 /// Markdown for docs/BENCHMARKS.md.
+///
+/// The real-time channel's, in two processes (scripts/bench-realtime runs them across a lossy
+/// link): `snap-bench realtime-host [--listen ADDRESS] [--port N] [--seconds S]` and
+/// `snap-bench realtime-client --connect HOST:PORT [--seconds S] [--ways udp,link] [--watch]`
+/// (``RealtimeBenchmark``).
 @main
 enum SnapBench {
     static func main() async throws {
@@ -15,6 +20,26 @@ enum SnapBench {
         let arguments = CommandLine.arguments.dropFirst()
         let which = arguments.first { !$0.hasPrefix("--") && Int($0) == nil } ?? "all"
         let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 3
+        func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
+        switch which {
+        case "realtime-host":
+            return try await RealtimeBenchmark.host(
+                address: value("--listen") ?? "0.0.0.0", port: value("--port").flatMap(Int.init) ?? 0,
+                seconds: value("--seconds").flatMap(Double.init))
+        case "realtime-client":
+            guard let target = value("--connect"), let colon = target.lastIndex(of: ":"), let port = Int(target[target.index(after: colon)...]) else {
+                FileHandle.standardError.write(Data("snap-bench realtime-client: --connect HOST:PORT is required\n".utf8))
+                exit(64)
+            }
+            let ways = try (value("--ways") ?? "udp,link").split(separator: ",").map { name in
+                guard let way = RealtimeBenchmark.Way(rawValue: String(name)) else { throw RealtimeBenchmark.UnknownWay(name: String(name)) }
+                return way
+            }
+            return try await RealtimeBenchmark.client(
+                host: String(target[..<colon]), port: port, seconds: value("--seconds").flatMap(Double.init) ?? 10,
+                ways: ways, watch: arguments.contains("--watch"))
+        default: break
+        }
         print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; runs: \(runs)\n")
         if which == "codec" { try CodecBenchmark.run() }
         if which == "all" || which == "roundtrip" { try await roundTrip(runs: runs) }
@@ -22,7 +47,6 @@ enum SnapBench {
         if which == "all" || which == "fanout" { try await fanOut(runs: runs) }
         if which == "all" || which == "memory" { try await memory(runs: runs) }
         if which == "bluetooth" {  // not in "all": it needs Bluetooth (the VM of scripts/testbed-bt)
-            func value(_ flag: String) -> String? { arguments.firstIndex(of: flag).map { arguments[$0 + 1] } }
             try await bluetooth(
                 runs: runs, hostAdapter: value("--host-adapter") ?? "hci0", clientAdapter: value("--client-adapter") ?? "hci1",
                 rctestKilobytesPerSecond: value("--rctest-kbps").flatMap(Double.init))

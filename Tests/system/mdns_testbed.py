@@ -1,5 +1,6 @@
 """The two-host mDNS test bed (scripts/testbed-mdns) as Python objects: host A is 10.77.0.1,
-host B is 10.77.0.2, each with its own system bus and avahi-daemon, joined by a veth pair."""
+host B is 10.77.0.2, each with its own system bus and avahi-daemon (`up`; `net_up`: neither),
+joined by a veth pair that can lose packets (`loss`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,15 @@ class Lan:
 
     def up(self) -> None:
         subprocess.run([str(TESTBED), "up", str(self.directory)], check=True, timeout=60, env=self.env)
+
+    def net_up(self) -> None:
+        """The two hosts and their link only: no D-Bus, no Avahi (tests of UDP and TCP)."""
+        subprocess.run([str(TESTBED), "net", str(self.directory)], check=True, timeout=60, env=self.env)
+
+    def loss(self, percent: int, what: str = "all") -> None:
+        """Each way of the link loses `percent` % of its packets (`what`: all, or udp only) at
+        random, dropped by the receiver (nftables); 0 drops nothing again."""
+        subprocess.run([str(TESTBED), "loss", str(self.directory), str(percent), what], check=True, timeout=30, env=self.env)
 
     def down(self) -> None:
         for proc in self.procs:
