@@ -73,6 +73,8 @@ enum RealtimeBenchmark {
         let session: PlayerSession
         let newest = Atomic<Int64>(0)
         let count = Atomic<Int>(0)
+        /// Why the session ended, if it did before the sampling did (the host dropped it).
+        let ended: Mutex<EndReason?> = Mutex(nil)
         private let reader: Mutex<Task<Void, Never>?> = Mutex(nil)
 
         init(way: Way, session: PlayerSession) {
@@ -88,6 +90,8 @@ enum RealtimeBenchmark {
                     newest.store(court.t, ordering: .relaxed)  // latest-wins: only newer states arrive
                     count.add(1, ordering: .relaxed)
                 }
+                let reason = await session.ended()
+                ended.withLock { $0 = reason }
             }
             reader.withLock { $0 = task }
         }
@@ -112,7 +116,9 @@ enum RealtimeBenchmark {
     static func client(host: String, port: Int, seconds: Double, ways: [Way], watch: Bool) async throws {
         var receivers: [Receiver] = []
         for way in ways {
-            var configuration = ClientConfiguration(playerName: way.rawValue)
+            // A name of this run's own: at 20 % loss the last run's seats may still be held (a
+            // lost bye leaves them to the heartbeat and the resume grace).
+            var configuration = ClientConfiguration(playerName: "\(way.rawValue) \(getpid())")
             configuration.datagrams = way == .udp
             var logger = Logger(label: "bench.realtime")
             logger.logLevel = logLevel
@@ -139,6 +145,7 @@ enum RealtimeBenchmark {
                 "\"states\":\(receiver.count.load(ordering: .relaxed))",
                 "\"p50_ms\":\(ms(stats.map { Int64($0.p50) }))", "\"p99_ms\":\(ms(stats.map { Int64($0.p99) }))",
                 "\"max_ms\":\(ms(samples.ages.max()))", "\"min_ms\":\(ms(samples.ages.min()))",
+                "\"ended\":\(receiver.ended.withLock { $0 }.map { "\"\($0)\"" } ?? "null")",
                 "\"udp_share\":\(String(format: "%.3f", Double(samples.usingUDP) / Double(max(1, samples.ages.count))))",
             ]
             emit("{\"summary\":true,\(fields.joined(separator: ","))}")
