@@ -78,10 +78,12 @@ def test_udp_is_used_and_states_fall_back_to_the_link_within_2s_when_udp_is_drop
     net.loss(100, "udp")
     fell_back = wait_json(client, fresh(udp=False), 5, start=seen)
     assert fell_back, f"states over the link once UDP is dropped\n{client.describe()}"
-    assert time.monotonic() - dropped_at < 2.0, f"fell back after {time.monotonic() - dropped_at:.2f} s"
-    # The 1.5 s trust window bounds the gap: no report since the drop saw a state older than 2 s.
+    # The 1.5 s trust window bounds the gap: no state held since the drop got older than 2 s
+    # (the client's own measure), and the report saying so came soon after (it is written every
+    # 100 ms; the rest is the time this process took to see it).
     since = reports_from(client, seen)
     assert all(o["worst_ms"] < 2000 for o in since), since
+    assert time.monotonic() - dropped_at < 2.5, f"fell back after {time.monotonic() - dropped_at:.2f} s"
 
     # It stays on the link, fresh, while UDP is dropped (ten more reports: one second).
     settled = len(client.stdout_snapshot())
