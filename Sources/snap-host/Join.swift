@@ -40,6 +40,9 @@ struct Join: AsyncParsableCommand {
     @Flag(help: "Leave at the first game over (exit 0) instead of waiting in the lobby for the next game: for scripts.")
     var once = false
 
+    @Flag(name: .customLong("no-udp"), help: "Send and take real-time states (Pong) over the connection only, never over UDP.")
+    var noUDP = false
+
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
     @Option(help: "The host's RFCOMM channel, when joining over Bluetooth. Default: looked up in the host's SDP records.")
@@ -108,6 +111,7 @@ struct Join: AsyncParsableCommand {
     private func join(as name: String, tokens: [UUID: String], logger: Logger) async throws(JoinError) -> PlayerSession {
         var configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         configuration.resumeTokens = tokens
+        configuration.datagrams = !noUDP
         if let route = JoinTargetParser.address(target, channel: channel, adapter: adapter, logger: logger) {
             return try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
         }

@@ -49,6 +49,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Do not listen over Bluetooth (RFCOMM).")
     var noBluetooth = false
 
+    @Flag(name: .customLong("no-udp"), help: "Open no UDP port for the real-time channel: Pong's court then goes over each player's connection (as over Bluetooth or a browser).")
+    var noUDP = false
+
     @Option(help: "The Bluetooth adapter to serve on (hciN). Default: the first one.")
     var adapter: String?
 
@@ -125,6 +128,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.joinCode = joinCode
+        configuration.datagrams = !noUDP
         configuration.handshakeTimeout = .milliseconds(handshakeTimeout)
         configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
         configuration.resumeGrace = .nanoseconds(Int64((resumeGrace.isFinite ? min(max(resumeGrace, -1), 4000) : -1) * 1e9))  // clamped: checked by validate()
