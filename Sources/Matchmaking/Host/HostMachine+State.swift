@@ -80,7 +80,6 @@ extension HostMachine {
         case .failure(let drop): return dropped(drop, now: now)
         case .success(let opened): datagram = opened
         }
-        seats[sender]?.heartbeat.heard(at: now)
         switch datagram.kind {
         case .probe:
             if let answer = path.seal(.probe, from: .host, now: now) { result.writes.append(.datagram(answer, to: address)) }
