@@ -46,7 +46,7 @@ final class ClientRealtime: Sendable {
         guard let host else { return }
         let bootstrap = DatagramBootstrap(group: link.eventLoop)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ClientDatagramHandler(realtime: self)) }
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(DatagramReader { self.received($0, from: $1) }) }
             }
         bootstrap.bind(host: host.protocol == .inet6 ? "::" : "0.0.0.0", port: 0).whenComplete { result in
             switch result {
@@ -110,22 +110,5 @@ final class ClientRealtime: Sendable {
         guard let socket = socket.withLock({ $0 }), let host,
               let bytes = path.withLock({ $0.seal(.probe, from: me, now: .now()) }) else { return }
         socket.writeAndFlush(AddressedEnvelope(remoteAddress: host, data: socket.allocator.buffer(bytes: bytes)), promise: nil)
-    }
-}
-
-/// The client's UDP socket in a NIO pipeline: hands each datagram to the ``ClientRealtime``.
-final class ClientDatagramHandler: ChannelInboundHandler {
-    typealias InboundIn = AddressedEnvelope<ByteBuffer>
-    private let realtime: ClientRealtime
-
-    init(realtime: ClientRealtime) { self.realtime = realtime }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let envelope = unwrapInboundIn(data)
-        realtime.received(Array(envelope.data.readableBytesView), from: envelope.remoteAddress)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // ICMP port unreachable and the like: the path's timing decides; the socket stays.
     }
 }
