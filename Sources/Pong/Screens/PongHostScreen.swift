@@ -30,7 +30,7 @@ public struct PongHostScreen: GameHostScreen {
         case .court(let court):
             display.show(court, roles: roles.current, paused: false)
         case .roles(let new):
-            guard roles.current?.game != new.game else { return }  // told again to a late joiner
+            guard roles.current != new else { return }  // told again to a late joiner
             roles.current = new
             countdown.stop()
             writer.line(PongText.roles(new))
@@ -50,7 +50,8 @@ public struct PongHostScreen: GameHostScreen {
     }
 }
 
-/// The roles of the game on a screen (the host's screen sees each message once, in order).
+/// The roles a screen last announced (roles told again to a late joiner, or to a player back
+/// from away, are not news). The screen's own record: a player's model runs ahead of its screen.
 final class RolesSeen: Sendable {
     private let lock = Mutex<Roles?>(nil)
     var current: Roles? {

@@ -15,6 +15,7 @@ public struct PongPlayerScreen: GamePlayerScreen {
     public let instructions: [PlayerControl: String]
     private let countdown: Countdown
     private let display: CourtDisplay
+    private let announced = RolesSeen()
 
     /// A screen writing through `writer`.
     public init(writer: ScreenWriter = .standard) {
@@ -33,13 +34,15 @@ public struct PongPlayerScreen: GamePlayerScreen {
         case .court(let court):
             display.show(court, roles: model.roles, paused: model.paused)
         case .roles(let roles):
-            guard model.court == nil, model.lastPoint == nil else { return }  // told again: nothing new
+            guard announced.current != roles else { return }  // told again (back from away): nothing new
+            announced.current = roles
             countdown.stop()
             writer.lines([PongText.roles(roles), roles.side(of: player.me.id).map { "you are \($0.rawValue)" } ?? "watching"])
         case .point(let point):
             writer.line(PongText.point(point, model.roles))
         case .gameOver(let final):
             display.stop()
+            announced.current = nil
             let mine = final.roles.side(of: player.me.id) != nil
             writer.lines([PongText.gameOver(final)] + (mine ? [final.winner == player.me.id ? "you: won" : "you: lost"] : []))
         case .lobby(let status):
