@@ -38,6 +38,7 @@ final class ScriptedHostSession: GameHostSession {
         case gameStarted(lateJoinersAllowed: Bool)
         case gameEnded
         case kick(PeerID)
+        case state(RawJSON, key: String, to: Recipients)
     }
 
     struct TooLarge: Error, CustomStringConvertible {
@@ -67,6 +68,11 @@ final class ScriptedHostSession: GameHostSession {
         calls.mutate { $0.append(.send(body, to: recipients)) }
     }
 
+    func sendState<Message: Encodable>(_ message: Message, key: String, to recipients: Recipients) throws {
+        let body = try RawJSON(encoding: message)
+        calls.mutate { $0.append(.state(body, key: key, to: recipients)) }
+    }
+
     func gameStarted(lateJoinersAllowed: Bool) { calls.mutate { $0.append(.gameStarted(lateJoinersAllowed: lateJoinersAllowed)) } }
     func gameEnded() { calls.mutate { $0.append(.gameEnded) } }
     func kick(_ peer: PeerID) { calls.mutate { $0.append(.kick(peer)) } }
@@ -90,6 +96,7 @@ final class ScriptedPlayerSession: GamePlayerSession {
     private let sink: AsyncStream<SessionInput>.Continuation
     let sent = Box<[(RawJSON, Recipients)]>([])
     let quits = Box(0)
+    let states = Box<[(RawJSON, String)]>([])
     /// How the session says it ended.
     let endReason = Box(EndReason.userQuit)
 
@@ -103,6 +110,11 @@ final class ScriptedPlayerSession: GamePlayerSession {
     func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws {
         let body = try RawJSON(encoding: message)
         sent.mutate { $0.append((body, recipients)) }
+    }
+
+    func sendState<Message: Encodable>(_ message: Message, key: String) throws {
+        let body = try RawJSON(encoding: message)
+        states.mutate { $0.append((body, key)) }
     }
 
     func quit() async -> EndReason {

@@ -18,6 +18,8 @@ import Testing
             .welcome(Welcome(version: 1, you: peers[1], host: Peer(id: .host, name: "Kitchen \"Pi\""), peers: peers,
                              heartbeatIntervalMs: 1000, heartbeatTimeoutMs: 3000)),
             .welcome(Welcome(version: 1, you: peers[0], host: peers[2], peers: [], heartbeatIntervalMs: 0, heartbeatTimeoutMs: -1)),
+            .welcome(Welcome(version: 3, you: peers[0], host: peers[2], peers: [], heartbeatIntervalMs: 1000, heartbeatTimeoutMs: 3000,
+                             resumeToken: "dG9rZW4=", resumed: true, datagram: DatagramOffer(port: 7777, key: "a2V5/+=="))),
         ] + peers.map { .joined(Joined(peer: $0)) } + peers.flatMap { peer in ByeReason.allCases.map { .left(Left(peer: peer, reason: $0)) } }
     }
 

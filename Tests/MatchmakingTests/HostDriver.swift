@@ -106,6 +106,7 @@ extension HostResult where Link == Int {
                 case .roster(let notes, let start): Array(notes[start...])
                 case .messages(let messages): messages
                 case .ping(let seq): [.ping(Ping(seq: seq, sent: 0))]
+                case .state(let state): [.state(state)]
                 }
             case .close(link, let farewell?): [farewell]
             default: []

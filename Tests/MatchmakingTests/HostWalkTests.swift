@@ -25,7 +25,7 @@ import Testing
     static func expectedDenial(
         name: String, version: Int, proof: HostDriver.Proof, resume: String?, host: HostMachine<Int>
     ) -> DenyReason? {
-        guard version == 1 || version == 2 else { return .versionMismatch }
+        guard (1...3).contains(version) else { return .versionMismatch }
         guard let trimmed = try? PlayerName.validate(name) else { return .badHello }
         if host.configuration.joinCode != nil {
             switch proof {
@@ -34,7 +34,7 @@ import Testing
             case .right: break
             }
         }
-        if version == 2, let resume, host.tokens[resume] != nil { return nil }
+        if version >= 2, let resume, host.tokens[resume] != nil { return nil }
         if case .playing(lateJoinersAllowed: false) = host.phase { return .inProgress }
         if host.players.count >= host.configuration.capacity { return .full }
         if host.players.contains(where: { $0.name.lowercased() == trimmed.lowercased() }) { return .nameTaken }
@@ -51,7 +51,8 @@ import Testing
         #expect(admitted.count == linked.count, context)
         for seat in host.seats.values {
             #expect((seat.link == nil) == (seat.awayUntil != nil), "away exactly when unlinked; \(context)")
-            #expect(seat.token == nil || seat.version == 2, context)
+            #expect(seat.token == nil || seat.version >= 2, context)
+            #expect((seat.realtime != nil) == (seat.version >= 3), "a real-time path exactly from version 3; \(context)")
             if let token = seat.token { #expect(host.tokens[token] == seat.peer.id, context) }
         }
         #expect(host.tokens.count == host.seats.values.filter { $0.token != nil }.count, context)
@@ -86,11 +87,11 @@ import Testing
                 open.insert(link)
             case 15..<40:
                 let name = names.randomElement(using: &rng)!
-                let version = [1, 1, 2, 2, 2, 2, 2, 2, 2, 3].randomElement(using: &rng)!
+                let version = [1, 1, 2, 2, 2, 2, 3, 3, 3, 4].randomElement(using: &rng)!
                 let proof = [HostDriver.Proof.none, .right, .right, .right, .wrong, .malformed].randomElement(using: &rng)!
                 let resume = Bool.random(using: &rng) ? tokens.randomElement(using: &rng) : nil
                 let expected = Self.expectedDenial(name: name, version: version, proof: proof, resume: resume, host: host.machine)
-                let resuming = expected == nil && version == 2 && resume.map { host.machine.tokens[$0] != nil } == true
+                let resuming = expected == nil && version >= 2 && resume.map { host.machine.tokens[$0] != nil } == true
                 let playersBefore = host.machine.players.count
                 let pendingBefore = host.machine.pending
                 let (link, answered) = host.hello(name, version: version, proof: proof, resume: resume)
@@ -107,7 +108,7 @@ import Testing
                 } else {
                     #expect(answered.welcome != nil, "seed \(seed), step \(step): \(name) not admitted")
                     #expect(answered.welcome?.resumed == nil)
-                    #expect((answered.welcome?.resumeToken != nil) == (version == 2))
+                    #expect((answered.welcome?.resumeToken != nil) == (version >= 2))
                     #expect(host.machine.players.count == playersBefore + 1)
                     if let token = answered.welcome?.resumeToken { tokens.append(token) }
                 }

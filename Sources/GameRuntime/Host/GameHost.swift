@@ -138,6 +138,14 @@ public struct GameHost<Table: GameTable>: Service {
             }
         case .gameStarted(let lateJoinersAllowed):
             session.gameStarted(lateJoinersAllowed: lateJoinersAllowed)
+        case .state(let message, let key, let recipients):
+            do {
+                if !recipients.isEmpty { try session.sendState(message, key: key, to: .peers(recipients)) }
+                observer(.stateSent(message, key: key))
+            } catch {
+                logger.error("game state not sent", metadata: ["error": "\(error)"])
+                observer(.sendFailed("\(error)"))
+            }
         case .gameEnded:
             session.gameEnded()
         case .note(let note):

@@ -11,6 +11,8 @@ public protocol GameHostSession: Sendable {
     var clocks: [PeerID: ClockEstimate] { get }
     /// Sends a game message (as JSON) to some players.
     func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws
+    /// Sends a real-time state (latest-wins under `key`) to some players.
+    func sendState<Message: Encodable>(_ message: Message, key: String, to recipients: Recipients) throws
     /// A game started (without late joiners, new players are denied `inProgress`).
     func gameStarted(lateJoinersAllowed: Bool)
     /// The game ended: new players are admitted again.

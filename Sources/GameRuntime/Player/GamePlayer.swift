@@ -67,6 +67,12 @@ public final class GamePlayer<Model: PlayerModel>: Sendable {
         state.withLock { change(&$0.model) }
     }
 
+    /// Sends a real-time state to the host's game, latest-wins under `key` (a paddle's position:
+    /// only the newest matters); one that cannot be sent is dropped.
+    public func sendState<Message: Encodable>(_ message: Message, key: String) {
+        try? session.sendState(message, key: key)
+    }
+
     /// Sends a message (to the host's game unless told otherwise); a message that cannot be sent
     /// is dropped (the session is ending).
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients = .host) {

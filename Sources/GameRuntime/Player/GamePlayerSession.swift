@@ -15,6 +15,8 @@ public protocol GamePlayerSession: Sendable {
     var hostClock: ClockEstimate? { get }
     /// Sends a game message (as JSON).
     func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws
+    /// Sends a real-time state (latest-wins under `key`) to the host's game.
+    func sendState<Message: Encodable>(_ message: Message, key: String) throws
     /// Says goodbye and closes; returns how the session ended.
     @discardableResult func quit() async -> EndReason
     /// Waits until the session ends and says why.

@@ -4,6 +4,12 @@ import Matchmaking
 public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     /// Send this message to these players (none: nobody, but the observer still sees it).
     case send(ServerMessage, to: [PeerID])
+    /// Send this real-time state, latest-wins under `key` (``HostSession/sendState(_:key:to:)``:
+    /// over UDP while that works, else coalesced on the link), to these players; the observer
+    /// sees it as ``GameHostEvent/stateSent(_:key:)``. For what is shown many times a second
+    /// (Pong's court); a state may be overtaken and never arrive, so whatever must arrive
+    /// (a point, game over) is a ``send(_:to:)``.
+    case state(ServerMessage, key: String, to: [PeerID])
     /// A game started. Without late joiners the host denies new players `inProgress` until
     /// ``gameEnded`` comes.
     case gameStarted(lateJoinersAllowed: Bool)

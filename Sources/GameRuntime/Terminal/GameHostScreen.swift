@@ -13,6 +13,9 @@ public protocol GameHostScreen: Sendable {
     func show(_ message: Table.ServerMessage, to recipients: [PeerID], roster: Roster)
     /// Shows one of the table's notes (default: nothing).
     func show(note: Table.Note)
+    /// Shows a real-time state the host sent (many a second: draw the newest at a calm rate;
+    /// default: nothing).
+    func show(state: Table.ServerMessage, key: String)
     /// Whether a player's answer awaits the host's mark (``HostCommand/mark(right:)``) now: the
     /// footer then shows the marking keys (default: never).
     var awaitsMark: Bool { get }
@@ -20,5 +23,6 @@ public protocol GameHostScreen: Sendable {
 
 extension GameHostScreen {
     public func show(note: Table.Note) {}
+    public func show(state: Table.ServerMessage, key: String) {}
     public var awaitsMark: Bool { false }
 }

@@ -55,6 +55,9 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
             screen.show(message, to: recipients, roster: roster.withLock { $0 })
         case .note(let note):
             screen.show(note: note)
+        case .stateSent(let state, let key):
+            screen.show(state: state, key: key)
+            return
         case .commanded(.kick(let id)):
             writer.line("host: kick \(roster.withLock { $0.name(of: id) }) (id \(id))")
         case .commanded(let command):

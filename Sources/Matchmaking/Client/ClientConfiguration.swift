@@ -9,6 +9,9 @@ public struct ClientConfiguration: Sendable {
     public var connectTimeout: TimeAmount = .seconds(5)
     /// The largest frame payload accepted from the host.
     public var maxFrame: Int = WireCodec.defaultMaxFrame
+    /// Whether real-time states may travel over UDP when the host offers a port (version 3);
+    /// false keeps them on the link (as over RFCOMM or a WebSocket).
+    public var datagrams = true
 
     /// Creates a configuration.
     public init(playerName: String, joinCode: String? = nil) {

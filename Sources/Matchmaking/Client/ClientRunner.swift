@@ -16,6 +16,8 @@ final class ClientRunner: Sendable {
         var ticker: RepeatedTask?
         var session: PlayerSession?
         var isFinished = false
+        /// Version 3: the real-time channel, from the welcome on.
+        var realtime: ClientRealtime?
     }
 
     let configuration: ClientConfiguration
@@ -111,7 +113,16 @@ final class ClientRunner: Sendable {
             send(message)
         case .reportConnected(let welcome, let hello):
             let session = PlayerSession(welcome: welcome, hello: hello, runner: self, inputs: inputs)
-            state.withLock { $0.session = session }
+            let realtime = state.withLock { state -> ClientRealtime? in
+                state.session = session
+                guard welcome.version >= WireCodec.realtimeVersion, let channel = state.channel else { return nil }
+                let sink = inputSink
+                state.realtime = ClientRealtime(
+                    welcome: welcome, link: channel, useDatagrams: configuration.datagrams, logger: logger,
+                    deliver: { sink.yield(.message($0)) })
+                return state.realtime
+            }
+            realtime?.start()
             startTicking()
             welcomed.succeed(session)
         case .reportJoined(let peer):
@@ -124,6 +135,8 @@ final class ClientRunner: Sendable {
             inputSink.yield(.back(peer))
         case .deliver(let app):
             inputSink.yield(.message(SessionMessage(from: app.from ?? .host, body: app.body)))
+        case .deliverState(let message):
+            state.withLock { $0.realtime }?.received(message)
         case .close(let reason, let farewell, let detail, let suggestion):
             if case .bye(let bye) = farewell, bye.reason == .protocolError {
                 logger.warning("protocol error", metadata: ["reason": "\(bye.detail ?? "")"])
@@ -178,6 +191,12 @@ final class ClientRunner: Sendable {
         }
     }
 
+    /// Sends a real-time state (version 3; dropped below it).
+    func sendState(_ body: RawJSON, key: String) { state.withLock { $0.realtime }?.send(body, key: key) }
+
+    /// Whether states go over UDP now (false below version 3, without UDP, or while it fails).
+    var usesDatagrams: Bool { state.withLock { $0.realtime }?.usesDatagrams ?? false }
+
     /// Writes an `app` frame the player's game built.
     func sendApp(_ frame: ByteBuffer) {
         state.withLock { $0.channel }?.writeAndFlush(frame, promise: nil)
@@ -207,6 +226,7 @@ final class ClientRunner: Sendable {
             defer { state.isFinished = true }
             state.ticker?.cancel()
             state.ticker = nil
+            state.realtime?.stop()
             return !state.isFinished
         }
         guard first else { return }

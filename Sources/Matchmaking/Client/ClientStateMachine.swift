@@ -94,6 +94,8 @@ public struct ClientStateMachine: Sendable {
         case reportBack(Peer)
         /// A game message arrived.
         case deliver(AppMessage)
+        /// Hand a real-time state from the host to the real-time channel (which keeps the newest).
+        case deliverState(StateMessage)
         /// Send `farewell` (if any), close the transport, report `reason` (and `detail`; after a
         /// `nameTaken` denial, the free name the host suggests).
         case close(EndReason, farewell: WireMessage?, detail: String? = nil, suggestion: String? = nil)
@@ -250,6 +252,12 @@ public struct ClientStateMachine: Sendable {
             case .app(let app):
                 state = .connected(membership)
                 return .deliver(app)
+            case .state(let message) where membership.welcome.version >= WireCodec.realtimeVersion && message.from == .host:
+                state = .connected(membership)
+                return .deliverState(message)
+            case .state:
+                state = .connected(membership)
+                return violation(unexpected: message, in: "connected")
             case .bye(let bye):
                 state = .idle(lastEnd: bye.reason.endReason)
                 return .close(bye.reason.endReason, farewell: nil)

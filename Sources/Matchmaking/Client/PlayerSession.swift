@@ -49,6 +49,19 @@ public final class PlayerSession: Sendable {
         runner.sendApp(AppPayload.frame(body: body.bytes, from: nil, recipients: recipients.wire))
     }
 
+    /// Sends a real-time state to the host's game (version 3; ignored below it): latest-wins,
+    /// numbered per `key` (1 to 32 bytes), over UDP while that works and over the link
+    /// otherwise. Only a newer state of a key ever reaches the host's game; one that is
+    /// overtaken may never arrive. Throws ``SendError/tooLarge(bytes:limit:)`` past
+    /// ``Datagram/maxBody`` bytes.
+    public func sendState<Message: Encodable>(_ message: Message, key: String) throws {
+        let body = try SendError.check(RawJSON(encoding: message), maxFrame: Datagram.maxBody)
+        runner.sendState(body, key: try SendError.check(key: key))
+    }
+
+    /// Whether real-time states travel over UDP now (false: over the link).
+    public var usesDatagrams: Bool { runner.usesDatagrams }
+
     /// The estimate of the host's clock relative to ours, from the heartbeats.
     public var hostClock: ClockEstimate? { runner.hostClock }
 

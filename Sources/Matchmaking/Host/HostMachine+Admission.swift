@@ -73,7 +73,8 @@ extension HostMachine {
         let resumeToken = keepsSeat ? Base64.encode(token) : nil
         seats[peer.id] = Seat(
             peer: peer, link: id, version: version, token: resumeToken,
-            heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow)
+            heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow,
+            realtime: realtimePath(version: version, key: entry.datagramKey))
         names[PlayerName.uniquenessKey(name)] = peer.id
         if let resumeToken { tokens[resumeToken] = peer.id }
         handles[peer.id] = entry.link
@@ -93,7 +94,7 @@ extension HostMachine {
             version: version, you: peer, host: hostPeer, peers: listed,
             heartbeatIntervalMs: Int(configuration.heartbeat.interval.nanoseconds / 1_000_000),
             heartbeatTimeoutMs: Int(configuration.heartbeat.timeout.nanoseconds / 1_000_000),
-            resumeToken: token, resumed: resumed)), to: link)
+            resumeToken: token, resumed: resumed, datagram: datagramOffer(for: peer.id))), to: link)
         if !following.isEmpty {
             result.send(.messages(following.map { .joined(Joined(peer: $0)) }), to: [link])
         }

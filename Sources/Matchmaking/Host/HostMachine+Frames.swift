@@ -13,6 +13,8 @@ extension HostMachine {
             clocks[peer] = seats[peer]?.heartbeat.clock.estimate
         case .app(let app):
             return route(app, from: peer, on: id, now: now)
+        case .state(let state):
+            return receivedState(state, from: peer, on: id, now: now)
         case .bye(let bye):
             // A player that says `serverQuit` (or `kicked`) means it quit: only the host may say those.
             let reason: ByeReason = bye.reason == .serverQuit || bye.reason == .kicked ? .userQuit : bye.reason

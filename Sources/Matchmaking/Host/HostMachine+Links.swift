@@ -5,8 +5,11 @@ extension HostMachine {
     /// The host speaks first: `serverHello` with `nonce` (fresh random bytes for the join-code
     /// proof). `token` is fresh random bytes too (at least 16), the resume token of the seat this
     /// link may get; it is never sent before the welcome. Past the pending-handshake cap, or once
-    /// stopped, the link is closed at once.
-    public mutating func linkOpened(_ id: LinkID, _ link: Link, nonce: [UInt8], token: [UInt8], now: NIODeadline) -> HostResult<Link> {
+    /// stopped, the link is closed at once. `datagramKey` is 32 fresh random bytes for a
+    /// version 3 player's datagrams (empty: this link's player gets no UDP path).
+    public mutating func linkOpened(
+        _ id: LinkID, _ link: Link, nonce: [UInt8], token: [UInt8], datagramKey: [UInt8] = [], now: NIODeadline
+    ) -> HostResult<Link> {
         var result = HostResult<Link>()
         guard phase != .stopped else {
             result.writes.append(.close(link, farewell: .deny(Deny(reason: .inProgress, detail: "the host is shutting down"))))
@@ -18,7 +21,7 @@ extension HostMachine {
             result.writes.append(.close(link, farewell: nil))
             return result
         }
-        links[id] = LinkEntry(link: link, stage: .awaitingHello(since: now, nonce: nonce, token: token))
+        links[id] = LinkEntry(link: link, stage: .awaitingHello(since: now, nonce: nonce, token: token), datagramKey: datagramKey)
         pending += 1
         result.send(.serverHello(ServerHello(
             versions: configuration.supportedVersions, serverId: configuration.serverID, name: name, game: configuration.game,

@@ -41,6 +41,7 @@ extension HostMachine {
         seat.awayUntil = nil
         seat.heartbeat = Heartbeat(configuration: configuration.heartbeat, now: now)
         seat.rosterMark = roster.markNow
+        seat.realtime = realtimePath(version: version, key: entry.datagramKey)  // a new client: numbering from 1
         seats[id] = seat
         handles[id] = entry.link
         clocks[id] = nil

@@ -46,6 +46,9 @@ public struct HostMachine<Link: Sendable>: Sendable {
         let link: Link
         /// Where it is.
         var stage: Stage
+        /// 32 random bytes from the runner: the datagram key a version 3 player admitted on this
+        /// link gets (empty: none; see ``DatagramOffer``).
+        var datagramKey: [UInt8] = []
     }
 
     /// An admitted player. A seat outlives its link for ``ServerConfiguration/resumeGrace`` when
@@ -66,6 +69,9 @@ public struct HostMachine<Link: Sendable>: Sendable {
         var heartbeat: Heartbeat
         /// Which roster notes this player has not been told yet (see ``RosterBatch``).
         var rosterMark: RosterBatch.Mark
+        /// Version 3: the real-time channel with this player's current link (the UDP path when
+        /// its welcome offered one; the numbering of states either way). Nil below version 3.
+        var realtime: DatagramPath<SocketAddress>?
     }
 
     /// The rules.
@@ -94,6 +100,13 @@ public struct HostMachine<Link: Sendable>: Sendable {
     var nextPeer: UInt32 = 1
     var pingRound: UInt32 = 0
     var refusalLog = LogThrottle(interval: .seconds(10))
+    /// The host's UDP port for the real-time channel, once the runner has one (``datagramsOpened(port:)``).
+    public internal(set) var datagramPort: Int?
+    /// The numbering of the host's states (one sequence per key, whoever they go to).
+    var stateNumbers = StateNumbers()
+    /// Datagrams dropped since the host started, by why.
+    public internal(set) var datagramDrops: [Datagram.Drop: Int] = [:]
+    var dropLog = LogThrottle(interval: .seconds(10))
 
     /// A host that admits players by `configuration` (validated by the caller).
     public init(configuration: ServerConfiguration) {

@@ -18,6 +18,9 @@ public struct HostResult<Link: Sendable>: Sendable {
         /// A heartbeat `ping` numbered `seq`, stamped with the clock as it is written (the time
         /// it leaves is what the clock estimate needs, not the time the tick ran).
         case ping(seq: UInt32)
+        /// A real-time state over the reliable link: coalesced per link and key (when the link
+        /// cannot take it now, only the newest waiting state of its key is written later).
+        case state(StateMessage)
     }
 
     /// One step of output.
@@ -26,6 +29,8 @@ public struct HostResult<Link: Sendable>: Sendable {
         case send(Outgoing, to: [Link])
         /// Close this link, after sending `farewell` (a `deny` or `bye`) when there is one.
         case close(Link, farewell: WireMessage?)
+        /// Send this UDP datagram (sealed already) from the host's port to this address.
+        case datagram([UInt8], to: SocketAddress)
     }
 
     /// Frames and closes, in order.
@@ -66,4 +71,7 @@ public enum HostNote<Link: Sendable>: Sendable {
     /// Links are being refused because too many are shaking hands; `suppressed` more were
     /// refused since the last such note (at most one note per 10 s).
     case refusedPending(limit: Int, suppressed: Int)
+    /// Datagrams were dropped (at most one note per 10 s): every drop since the host started,
+    /// by why, and the latest one's reason.
+    case datagramsDropped([Datagram.Drop: Int], latest: Datagram.Drop)
 }

@@ -9,6 +9,8 @@ final class LinkHandle: Sendable {
     let channel: any Channel
     let loop: any EventLoop
     let label: String
+    /// Real-time states waiting for the link to take them (touched on its loop only).
+    let states = StateCoalescer()
 
     init(channel: any Channel, label: String) {
         self.channel = channel
@@ -43,6 +45,8 @@ final class HostRunner: Sendable {
         var nextWatcher = 0
         var statusVersion = 0
         var isStopped = false
+        /// The host's UDP socket for the real-time channel, once bound.
+        var datagrams: (any Channel)?
     }
 
     /// One follower of the status: its stream, and the number of the last status it was given
@@ -109,11 +113,31 @@ final class HostRunner: Sendable {
     func linkOpened(_ channel: any Channel, label: String) -> LinkID {
         let nonce = JoinProof.makeNonce()
         let token = JoinProof.makeNonce()  // 128 random bits of its own: the seat's resume token
+        let datagramKey = JoinProof.makeNonce() + JoinProof.makeNonce()  // 256 bits: the UDP key
         return run { state in
             let id = LinkID(rawValue: state.nextLink)
             state.nextLink += 1
-            return (id, state.machine.linkOpened(id, LinkHandle(channel: channel, label: label), nonce: nonce, token: token, now: timers.now))
+            let link = LinkHandle(channel: channel, label: label)
+            return (id, state.machine.linkOpened(id, link, nonce: nonce, token: token, datagramKey: datagramKey, now: timers.now))
         }
+    }
+
+    /// The host's UDP socket is bound: players admitted from now on are offered its port.
+    func datagramsOpened(_ channel: any Channel, port: Int) {
+        state.withLock { state in
+            state.datagrams = channel
+            state.machine.datagramsOpened(port: port)
+        }
+    }
+
+    /// A UDP datagram arrived.
+    func receivedDatagram(_ bytes: [UInt8], from address: SocketAddress) {
+        run { ((), $0.machine.receivedDatagram(bytes, from: address, now: timers.now)) }
+    }
+
+    /// The host's game sends a real-time state.
+    func sendState(_ body: RawJSON, key: String, to recipients: Recipients) {
+        run { ((), $0.machine.sendState(body, key: key, to: recipients, now: timers.now)) }
     }
 
     /// A frame arrived on a link, decoded or not, at `now`.
@@ -221,6 +245,12 @@ final class HostRunner: Sendable {
                     operation = { .write(frames, to: $0) }
                 case .ping(let seq):
                     operation = { .ping(seq: seq, to: $0) }
+                case .state(let message):
+                    let frame = ByteBuffer.frame(state.codec.encode(.state(message)))
+                    for link in links {
+                        Self.append(.state(frame, key: message.key, to: link.channel, waiting: link.states), to: link.loop, in: &state, work: &work)
+                    }
+                    continue
                 }
                 for link in links {
                     Self.append(operation(link.channel), to: link.loop, in: &state, work: &work)
@@ -228,6 +258,9 @@ final class HostRunner: Sendable {
             case .close(let link, let farewell):
                 let frame = farewell.map { ByteBuffer.frame(state.codec.encode($0)) }
                 Self.append(.close(link.channel, farewell: frame), to: link.loop, in: &state, work: &work)
+            case .datagram(let bytes, let address):
+                guard let socket = state.datagrams else { continue }
+                Self.append(.datagram(bytes, to: address, on: socket), to: socket.eventLoop, in: &state, work: &work)
             }
         }
         state.announcements += result.inputs.map(Announcement.input)
@@ -345,6 +378,10 @@ final class HostRunner: Sendable {
             logger.warning("connection refused", metadata: [
                 "reason": "too many pending handshakes", "limit": "\(limit)", "refusedSinceLastLine": "\(suppressed)",
             ])
+        case .datagramsDropped(let counts, let latest):
+            var metadata: Logger.Metadata = ["latest": "\(latest.rawValue)"]
+            for (reason, count) in counts { metadata[reason.rawValue] = "\(count)" }
+            logger.notice("datagrams dropped", metadata: metadata)
         }
     }
 }

@@ -17,6 +17,11 @@ struct Outbox: Sendable {
         case ping(seq: UInt32, to: any Channel)
         /// Write this last frame (if any), then close (``Farewell``).
         case close(any Channel, farewell: ByteBuffer?)
+        /// Write this real-time state's frame, or, while the channel cannot take it, keep it as
+        /// the newest waiting state of its key (``StateCoalescer``).
+        case state(ByteBuffer, key: String, to: any Channel, waiting: StateCoalescer)
+        /// Send this datagram from the host's UDP socket.
+        case datagram([UInt8], to: SocketAddress, on: any Channel)
     }
 
     /// What waits, in order.
@@ -45,6 +50,11 @@ struct Outbox: Sendable {
                 let ping = WireMessage.ping(Ping(seq: seq, sent: channel.eventLoop.now.microseconds))
                 let frame = ByteBuffer.frame(WireCodec.fastEncode(ping)!)
                 if flush { channel.writeAndFlush(frame, promise: nil) } else { channel.write(frame, promise: nil) }
+            case .state(let frame, let key, let channel, let waiting):
+                waiting.write(frame, key: key, on: channel)
+            case .datagram(let bytes, let address, let socket):
+                let envelope = AddressedEnvelope(remoteAddress: address, data: socket.allocator.buffer(bytes: bytes))
+                socket.writeAndFlush(envelope, promise: nil)
             case .close(let channel, let farewell):
                 guard channel.isActive else { continue }
                 if let farewell {
@@ -61,7 +71,8 @@ extension Outbox.Operation {
     /// The channel the operation is for.
     var channel: any Channel {
         switch self {
-        case .write(_, let channel), .ping(_, let channel), .close(let channel, _): channel
+        case .write(_, let channel), .ping(_, let channel), .close(let channel, _), .state(_, _, let channel, _),
+             .datagram(_, _, let channel): channel
         }
     }
 
@@ -69,7 +80,7 @@ extension Outbox.Operation {
     func writes(to channel: any Channel) -> Bool {
         switch self {
         case .write(_, let target), .ping(_, let target): target === channel
-        case .close: false
+        case .close, .state, .datagram: false
         }
     }
 }

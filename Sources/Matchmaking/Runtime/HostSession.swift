@@ -21,6 +21,16 @@ public final class HostSession: Sendable {
         runner.send(try SendError.check(RawJSON(encoding: message), maxFrame: runner.configuration.maxFrame), to: recipients)
     }
 
+    /// Sends a real-time state (version 3 players only): latest-wins, numbered per `key` (1 to
+    /// 32 bytes), to each player over UDP while its path works both ways and over its link
+    /// otherwise (coalesced: only the newest waiting state per key is written). The host is
+    /// the session's authority: it simulates, and sends what is; players send intents.
+    /// Throws ``SendError/tooLarge(bytes:limit:)`` past ``Datagram/maxBody`` bytes.
+    public func sendState<Message: Encodable>(_ message: Message, key: String, to recipients: Recipients) throws {
+        let body = try SendError.check(RawJSON(encoding: message), maxFrame: Datagram.maxBody)
+        runner.sendState(body, key: try SendError.check(key: key), to: recipients)
+    }
+
     /// The clock estimate of a player (offset and round trip from the heartbeats), or nil
     /// before the first pong.
     public func clock(of peer: PeerID) -> ClockEstimate? { runner.read { $0.clocks[peer] } }

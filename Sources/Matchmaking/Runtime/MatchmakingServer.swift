@@ -20,6 +20,7 @@ public final class MatchmakingServer: Service, Sendable {
     private let logger: Logger
     private let listener: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
     private let ticker: NIOLockedValueBox<RepeatedTask?> = NIOLockedValueBox(nil)
+    private let datagrams: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
 
     /// Creates a host; nothing is bound until ``start()``.
     public init(
@@ -66,9 +67,35 @@ public final class MatchmakingServer: Service, Sendable {
         }
         listener.withLockedValue { $0 = channel }
         let address = channel.localAddress!
+        if configuration.datagrams { await openDatagrams(near: address) }
         logger.info("listening", metadata: ["address": "\(address)", "capacity": "\(configuration.capacity)"])
         return address
     }
+
+    /// Binds the real-time channel's UDP socket: on the TCP port's number when it is free, else
+    /// on any port (the welcome says which). Without one, states go over the links.
+    private func openDatagrams(near tcp: SocketAddress) async {
+        let runner = self.runner
+        let bootstrap = DatagramBootstrap(group: group)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(HostDatagramHandler(runner: runner)) }
+            }
+        let host = tcp.ipAddress ?? configuration.host
+        for port in [tcp.port ?? 0, 0] {
+            guard let channel = try? await bootstrap.bind(host: host, port: port).get() else { continue }
+            datagrams.withLockedValue { $0 = channel }
+            runner.datagramsOpened(channel, port: channel.localAddress?.port ?? port)
+            logger.info("real-time channel on UDP", metadata: ["port": "\(channel.localAddress?.port ?? port)"])
+            return
+        }
+        logger.notice("no UDP port: real-time states go over the players' links")
+    }
+
+    /// Datagrams dropped since the start, by why (they are logged in summary too).
+    public var datagramDrops: [Datagram.Drop: Int] { runner.read { $0.datagramDrops } }
+
+    /// The UDP port of the real-time channel (nil: none).
+    public var datagramPort: Int? { datagrams.withLockedValue { $0?.localAddress?.port } }
 
     /// Runs the handshake and session on an already-connected stream socket (an RFCOMM
     /// connection), exactly as on an accepted TCP connection: same pipeline, cap and denials.
@@ -122,6 +149,7 @@ public final class MatchmakingServer: Service, Sendable {
             return channel
         }
         try? await listening?.close()
+        try? await datagrams.withLockedValue({ $0 })?.close()
         ticker.withLockedValue { $0?.cancel() }
         let channels = runner.stop()
         let closed = channels.map(\.closeFuture)

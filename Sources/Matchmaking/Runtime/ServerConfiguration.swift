@@ -48,6 +48,10 @@ public struct ServerConfiguration: Sendable {
     /// The longest resume grace allowed: an hour.
     public static let maxResumeGrace = TimeAmount.seconds(3600)
 
+    /// Whether the host opens a UDP port for the real-time channel (version 3 players are
+    /// offered it at welcome); false: every state goes over the players' links.
+    public var datagrams = true
+
     /// Creates a configuration with defaults for everything but the name.
     public init(name: String) { self.name = name }
 

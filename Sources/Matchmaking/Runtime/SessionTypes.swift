@@ -44,13 +44,17 @@ public struct SessionMessage: Hashable, Sendable {
     /// Games judging who pressed first need it: the time a game task gets round to a message
     /// is later, and varies with load.
     public let receivedAt: Int64
+    /// For a state of the real-time channel (latest-wins: only newer states of a key reach the
+    /// game, over UDP or the reliable link), its key; nil for a reliable, ordered message.
+    public let key: String?
 
     /// Creates a message; `receivedAt` defaults to now.
-    public init(from: PeerID, body: RawJSON, senderName: String? = nil, receivedAt: Int64 = Press.now()) {
+    public init(from: PeerID, body: RawJSON, senderName: String? = nil, receivedAt: Int64 = Press.now(), key: String? = nil) {
         self.from = from
         self.body = body
         self.senderName = senderName
         self.receivedAt = receivedAt
+        self.key = key
     }
 
     /// Creates a message from a ``JSONValue`` body; `receivedAt` defaults to now.
@@ -101,11 +105,20 @@ public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The encoded message is larger than a frame may be (the frame cap less room for the
     /// envelope the message travels in).
     case tooLarge(bytes: Int, limit: Int)
+    /// A real-time state's key is empty or longer than 32 bytes.
+    case invalidKey(String)
 
     public var description: String {
         switch self {
         case .tooLarge(let bytes, let limit): "message of \(bytes) bytes exceeds the \(limit)-byte frame limit"
+        case .invalidKey(let key): "state key \"\(key.prefix(40))\" must be 1 to \(StateMessage.maxKeyBytes) bytes"
         }
+    }
+
+    /// `key` when it may name a real-time state, else the error.
+    static func check(key: String) throws(SendError) -> String {
+        guard StateMessage.isValid(key: key) else { throw .invalidKey(key) }
+        return key
     }
 
     /// Room left in a frame for the `app` envelope (`{"body":…,"from":N,"to":[…],"type":"app"}`).

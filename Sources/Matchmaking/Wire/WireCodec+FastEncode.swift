@@ -36,7 +36,15 @@ extension WireCodec {
             out.writeStaticString(#"","type":"left"}"#)
         case .welcome(let welcome):
             out.reserveCapacity(160 + welcome.peers.count * 32)
-            out.writeStaticString(#"{"heartbeatIntervalMs":"#)
+            out.writeStaticString("{")
+            if let offer = welcome.datagram {
+                out.writeStaticString(#""datagram":{"key":"#)
+                out.writeJSONString(offer.key)
+                out.writeStaticString(#","port":"#)
+                out.writeDecimal(offer.port)
+                out.writeStaticString("},")
+            }
+            out.writeStaticString(#""heartbeatIntervalMs":"#)
             out.writeDecimal(welcome.heartbeatIntervalMs)
             out.writeStaticString(#","heartbeatTimeoutMs":"#)
             out.writeDecimal(welcome.heartbeatTimeoutMs)
@@ -58,7 +66,7 @@ extension WireCodec {
             out.writeStaticString(#","you":"#)
             out.writePeer(welcome.you)
             out.writeStaticString("}")
-        case .serverHello, .clientHello, .deny, .app, .bye, .away, .back:
+        case .serverHello, .clientHello, .deny, .app, .bye, .away, .back, .state:
             return nil
         }
         return out

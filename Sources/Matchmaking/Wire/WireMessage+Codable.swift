@@ -18,6 +18,7 @@ extension WireMessage: Codable {
         case "bye": self = .bye(try Bye(from: decoder))
         case "away": self = .away(try Away(from: decoder))
         case "back": self = .back(try Back(from: decoder))
+        case "state": self = .state(try StateMessage(from: decoder))
         default: throw ProtocolViolation.unknownMessageType(String(type.prefix(40)))
         }
     }
@@ -38,6 +39,7 @@ extension WireMessage: Codable {
         case .bye(let message): try message.encode(to: encoder)
         case .away(let message): try message.encode(to: encoder)
         case .back(let message): try message.encode(to: encoder)
+        case .state(let message): try message.encode(to: encoder)
         }
     }
 }

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Every message of protocol versions 1 and 2 (docs/PROTOCOL.md; `away` and `back` are version 2's). On the wire each is one JSON object
+/// Every message of protocol versions 1 to 3 (docs/PROTOCOL.md; `away` and `back` are version 2's, `state` version 3's). On the wire each is one JSON object
 /// with a `type` member, inside one length-prefixed frame.
 public enum WireMessage: Hashable, Sendable {
     /// Host → client, first frame on every connection.
@@ -27,6 +27,8 @@ public enum WireMessage: Hashable, Sendable {
     case away(Away)
     /// Host → clients (version 2): a player who was away took its seat back.
     case back(Back)
+    /// Either way (version 3): a real-time state over the reliable link (latest-wins).
+    case state(StateMessage)
 
     /// The `type` member's value.
     public var typeName: String {
@@ -43,6 +45,7 @@ public enum WireMessage: Hashable, Sendable {
         case .bye: "bye"
         case .away: "away"
         case .back: "back"
+        case .state: "state"
         }
     }
 }
@@ -111,12 +114,16 @@ public struct Welcome: Hashable, Sendable, Codable {
     /// Version 2: true when this welcome gave back a seat held for the client (same id, name
     /// and game state); absent for a new seat.
     public var resumed: Bool?
+    /// Version 3: the host's UDP port and this link's datagram key; absent when the host has no
+    /// UDP port (states then travel over this link).
+    public var datagram: DatagramOffer?
 
     /// A welcome; the version 2 members absent unless given.
     public init(
         version: Int, you: Peer, host: Peer, peers: [Peer], heartbeatIntervalMs: Int, heartbeatTimeoutMs: Int,
-        resumeToken: String? = nil, resumed: Bool? = nil
+        resumeToken: String? = nil, resumed: Bool? = nil, datagram: DatagramOffer? = nil
     ) {
+        self.datagram = datagram
         self.version = version
         self.you = you
         self.host = host

@@ -166,7 +166,7 @@ public final class ScreenFeed: Sendable {
             update(hostPagesOnly: true) { _ in
                 [Self.json(Refused(type: "refused", command: refusal.command, reason: refusal.reason.name, text: refusal.description))]
             }
-        case .chat, .note, .sendFailed:
+        case .chat, .note, .sendFailed, .stateSent:
             break
         }
     }
