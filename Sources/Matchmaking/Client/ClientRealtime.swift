@@ -15,6 +15,8 @@ final class ClientRealtime: Sendable {
     private let link: any Channel
     private let coalescer = StateCoalescer()
     private let socket: Mutex<(any Channel)?> = Mutex(nil)
+    /// The way the latest state went (logged when it changes): true over UDP.
+    private let lastWay: Mutex<Bool?> = Mutex(nil)
     private let prober: Mutex<RepeatedTask?> = Mutex(nil)
     private let host: SocketAddress?
     private let deliver: @Sendable (SessionMessage) -> Void
@@ -79,6 +81,10 @@ final class ClientRealtime: Sendable {
             let seq = path.numbers.next(for: key)
             guard path.usesDatagrams(now: now) else { return (seq, nil) }
             return (seq, path.seal(.state, from: me, seq: seq, key: key, body: Array(body.bytes), now: now))
+        }
+        let overUDP = datagram != nil
+        if lastWay.withLock({ way in defer { way = overUDP }; return way != overUDP }) {
+            logger.debug(overUDP ? "real-time states over UDP" : "real-time states over the connection", metadata: ["key": "\(key)"])
         }
         if let datagram, let socket = socket.withLock({ $0 }), let host {
             socket.writeAndFlush(AddressedEnvelope(remoteAddress: host, data: socket.allocator.buffer(bytes: datagram)), promise: nil)
