@@ -23,8 +23,12 @@ extension Array where Element == PongTable.Effect {
     var sent: [(PongServerMessage, [PeerID])] {
         compactMap { if case .send(let message, let to) = $0 { return (message, to) } else { return nil } }
     }
-    /// The courts sent.
-    var courts: [CourtState] { sent.compactMap { if case .court(let c) = $0.0 { return c } else { return nil } } }
+    /// The states sent (key, message, recipients).
+    var states: [(String, PongServerMessage, [PeerID])] {
+        compactMap { if case .state(let message, let key, let to) = $0 { return (key, message, to) } else { return nil } }
+    }
+    /// The courts sent (as states of key `court`).
+    var courts: [CourtState] { states.compactMap { if $0.0 == "court", case .court(let c) = $0.1 { return c } else { return nil } } }
     /// The points sent.
     var points: [PointScored] { sent.compactMap { if case .point(let p) = $0.0 { return p } else { return nil } } }
     /// The result sent, if any.

@@ -20,7 +20,8 @@ import Testing
         #expect(late.sent.first.map { $0.0 == .roles(roles) && $0.1 == [dee.id] } == true)
         let ticked = table.woke(at: at(tick: 6))
         #expect(ticked.courts.count == 1)
-        #expect(Set(ticked.sent[0].1) == [ann.id, bob.id, cy.id, dee.id])
+        #expect(ticked.states.count == 1 && ticked.states[0].0 == "court")  // latest-wins, key `court`
+        #expect(Set(ticked.states[0].2) == [ann.id, bob.id, cy.id, dee.id])
         #expect(ticked.courts[0].tick == 6 && ticked.courts[0].game == 1)
     }
 
@@ -98,7 +99,7 @@ import Testing
         for peer in [ann, bob, cy] { _ = table.joined(peer, at: GameMoment(now: 0)) }
         #expect(table.left(cy, reason: .userQuit, at: at(tick: 2)).isEmpty)
         #expect(table.game != nil && table.lobby.waiting.isEmpty)
-        #expect(table.woke(at: at(tick: 3)).sent[0].1 == [ann.id, bob.id])
+        #expect(table.woke(at: at(tick: 3)).states[0].2 == [ann.id, bob.id])
     }
 
     @Test func anAwayPlayersPaddleStaysWhereItWas() {

@@ -63,6 +63,12 @@ def test_games_know_no_transport(game: str):
     assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
 
 
+@pytest.mark.parametrize("game", ["Trivia", "SnapGame", "Pong"])
+def test_a_game_knows_no_other_game(game: str):
+    graph = targets()
+    assert not reachable(graph, game) & ({"Trivia", "SnapGame", "Pong"} - {game}), game
+
+
 def test_the_web_knows_no_radio_and_the_games_know_no_web():
     graph = targets()
     below = reachable(graph, "Web")

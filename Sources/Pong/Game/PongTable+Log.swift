@@ -4,7 +4,7 @@ import Matchmaking
 
 extension PongTable {
     /// The host's log lines: games starting and ending (the winner and
-    /// the score), at info; each point at debug (the court, 60 times a second, never).
+    /// the score), at info; each point at debug (the court state, 60 times a second, never).
     public static func logRecord(for effect: Effect) -> GameLogRecord? {
         switch effect {
         case .gameStarted:
@@ -16,7 +16,7 @@ extension PongTable {
                 "winner": "\(final.winner.map { final.roles.side(of: $0).map { final.roles[$0].name } ?? "\($0)" } ?? "none")",
                 "score": "\(final.score.text)", "ended": "\(final.ended.rawValue)",
             ])
-        case .send, .gameEnded, .note, .kick, .refused:
+        case .send, .state, .gameEnded, .note, .kick, .refused:
             nil
         }
     }

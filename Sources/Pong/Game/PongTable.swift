@@ -157,10 +157,10 @@ public struct PongTable: GameTable {
 
     // MARK: Helpers
 
-    /// The court, to everyone who hears the game. The one place court states are sent from:
-    /// when the real-time channel comes, it goes as the latest state of key `court`.
+    /// The court, to everyone who hears the game, as the latest state of key `court` (over
+    /// datagrams where they pass, else coalesced on the link: only the newest matters).
     func court(_ game: PongMatch) -> Effect {
-        .send(.court(game.view), to: audience(game))
+        .state(.court(game.view), key: "court", to: audience(game))
     }
 
     /// The game is over: the last court and the result to everyone, its players still here back

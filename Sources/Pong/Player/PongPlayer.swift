@@ -34,9 +34,9 @@ extension GamePlayer where Model == PongPlayerState {
         return movePaddle(to: from + delta)
     }
 
-    /// The one place intents are sent from: when the real-time channel comes, it goes as the
-    /// latest state of key `paddle`.
+    /// The one place intents are sent from: as the latest state of key `paddle` (over datagrams
+    /// where they pass, else coalesced on the link: only the newest matters).
     private func sendIntent(_ intent: PaddleIntent) {
-        send(PongClientMessage.paddle(intent))
+        sendState(PongClientMessage.paddle(intent), key: "paddle")
     }
 }

@@ -25,6 +25,11 @@ public struct PongHostScreen: GameHostScreen {
         writer.lines(["pong: \(LobbyText.start(table.lobby)); first to \(table.settings.points) points"] + LobbyText.empty(table.lobby))
     }
 
+    /// The court (the only state Pong sends), drawn in place on a terminal.
+    public func show(state: PongServerMessage, key: String) {
+        if case .court(let court) = state { display.show(court, roles: roles.current, paused: false) }
+    }
+
     public func show(_ message: PongServerMessage, to recipients: [PeerID], roster: Roster) {
         switch message {
         case .court(let court):
