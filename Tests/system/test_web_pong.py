@@ -1,0 +1,198 @@
+"""Pong in the browser (docs/WEB.md): a phone plays a whole game against a bot by dragging a finger
+(real touch and mouse actions through chromedriver), the court arriving as real-time states
+(protocol version 3, latest-wins); a second phone watches; the TV shows the court, the score, the
+players by side and the points that win, and a TV opened late is drawn the court at once."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.interaction import POINTER_TOUCH
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from web_support import PHONE, TV, Page, available
+
+pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
+
+# Counts what the page's WebSocket carries: the version it asked for, each message type heard,
+# and the times (ms) at which it sent states.
+WATCH_SOCKET = """
+window.__wire = {heard: {}, sentStates: [], hello: null};
+(function () {
+  var Real = window.WebSocket;
+  window.WebSocket = function (url) {
+    var socket = new Real(url), send = socket.send;
+    socket.send = function (text) {
+      try {
+        var m = JSON.parse(text);
+        if (m.type === "clientHello") window.__wire.hello = m;
+        if (m.type === "state") window.__wire.sentStates.push({at: performance.now(), key: m.key, seq: m.seq, y: m.body.y});
+      } catch (e) {}
+      return send.call(socket, text);
+    };
+    socket.addEventListener("message", function (event) {
+      try { var t = JSON.parse(event.data).type; window.__wire.heard[t] = (window.__wire.heard[t] || 0) + 1; } catch (e) {}
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Real.prototype;
+})();
+"""
+
+
+@pytest.fixture
+def pages():
+    opened: list[Page] = []
+
+    def open_page(url: str, size=PHONE, mobile: bool = True, script: str | None = None) -> Page:
+        page = Page(url, size, mobile, script)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+def url(host, path: str = "/") -> str:
+    return f"http://127.0.0.1:{host.web_port}{path}"
+
+
+def court(page: Page, canvas: str = "pong-court") -> dict:
+    """What the phone's canvas shows (its data attributes): tick, paddles, ball height."""
+    element = page.driver.find_element(By.ID, canvas)
+    read = lambda name: element.get_attribute(f"data-{name}")  # noqa: E731
+    return {name: float(read(name)) for name in ("tick", "left", "right", "ball") if read(name) is not None}
+
+
+def wire(page: Page) -> dict:
+    return page.driver.execute_script("return window.__wire")
+
+
+class Finger:
+    """A finger on the phone's pad: real touch actions (pointer type touch) through chromedriver."""
+
+    def __init__(self, page: Page, element_id: str):
+        self.page = page
+        self.element = page.driver.find_element(By.ID, element_id)
+        self.down = False
+
+    def to(self, fraction: float) -> None:
+        """Puts the finger at `fraction` of the pad's height (0 top, 1 bottom); pressed from the first call on."""
+        rect = self.element.rect
+        x = int(rect["x"] + rect["width"] / 2)
+        y = int(rect["y"] + max(0.0, min(1.0, fraction)) * (rect["height"] - 1))
+        builder = ActionBuilder(self.page.driver, mouse=PointerInput(POINTER_TOUCH, "finger"), duration=0)
+        builder.pointer_action.move_to_location(x, y)
+        if not self.down:
+            builder.pointer_action.pointer_down()
+            self.down = True
+        builder.perform()
+
+    def lift(self) -> None:
+        builder = ActionBuilder(self.page.driver, mouse=PointerInput(POINTER_TOUCH, "finger"), duration=0)
+        builder.pointer_action.pointer_up()
+        builder.perform()
+        self.down = False
+
+
+def test_a_phone_plays_pong_against_a_bot_to_game_over_and_the_tv_shows_it(start_host, pages):
+    host = start_host("--game", "pong", "--points", "3", "--bots", "1", "--name", "Living Room", web=True)
+    tv = pages(url(host, "/screen"), TV, mobile=False)
+    tv.wait(lambda: tv.text("host-name") == "Living Room", 10, "the host name on the TV")
+    ann = pages(url(host), script=WATCH_SOCKET)
+    ann.join("Ann")
+    ann.wait_visible("pong-view", 20)
+    assert wire(ann)["hello"]["version"] == 3, "the page did not ask for protocol version 3"
+    role = ann.text("pong-role")
+    side = re.match(r"You play (LEFT|RIGHT)", role)
+    assert side, role
+    side = side.group(1).lower()
+    other = "right" if side == "left" else "left"
+    assert "first to 3" in role
+
+    # The court arrives as real-time states, and changes.
+    ann.wait(lambda: court(ann).get("tick", 0) > 0, 10, "a court drawn")
+    first = court(ann)
+    ann.wait(lambda: court(ann)["tick"] > first["tick"] + 30, 10, "the court to move on")
+    assert wire(ann)["heard"].get("state", 0) > 30, wire(ann)["heard"]
+    assert not ann.scrolls(), "the Pong view scrolls on a 390x844 phone"
+    assert ann.text("pong-score").count(":") == 1
+
+    # A real finger moves the paddle: to the top, then the bottom (the host moves it 90 units a second).
+    finger = Finger(ann, "pong-pad")
+    finger.to(0.0)
+    ann.wait(lambda: court(ann)[side] < 8, 5, f"the {side} paddle at the top")
+    finger.to(1.0)
+    ann.wait(lambda: court(ann)[side] > 52, 5, f"the {side} paddle at the bottom")
+    finger.lift()
+    # A mouse dragged on the court itself moves it too (a laptop).
+    canvas = ann.driver.find_element(By.ID, "pong-court")
+    height = canvas.rect["height"]
+    ActionChains(ann.driver, duration=0).move_to_element(canvas).click_and_hold() \
+        .move_by_offset(0, int(height * 0.1)).release().perform()  # from the middle (30) to 36
+    ann.wait(lambda: abs(court(ann)[side] - 36) < 1.5, 5, f"the {side} paddle a little below the middle")
+
+    # The TV: the court, the score between the two names under LEFT and RIGHT, first to 3.
+    tv.wait_visible("tv-pong", 10)
+    names = {"left": tv.text("pong-left"), "right": tv.text("pong-right")}
+    assert names[side] == "Ann" and names[other], names
+    assert tv.text("pong-first") == "first to 3"
+    assert re.fullmatch(r"\d : \d", tv.text("tv-pong-score")), tv.text("tv-pong-score")
+    tv.wait(lambda: court(tv, "tv-court").get("tick", 0) > 0, 5, "the court on the TV")
+    tick = court(tv, "tv-court")["tick"]
+    tv.wait(lambda: court(tv, "tv-court")["tick"] > tick, 5, "the TV's court to move on")
+    assert not tv.scrolls(), "the TV page scrolls at 1920x1080"
+
+    # A second phone joins during the game: it watches.
+    cy = pages(url(host), script=WATCH_SOCKET)
+    cy.join("Cy")
+    cy.wait_visible("pong-view", 20)
+    assert cy.text("pong-role").startswith("Watching"), cy.text("pong-role")
+    assert not cy.visible("pong-pad")
+    cy.wait(lambda: court(cy).get("tick", 0) > 0, 5, "the court on the watcher's phone")
+    # A TV opened late is drawn the newest court at once.
+    late = pages(url(host, "/screen"), TV, mobile=False)
+    late.wait(lambda: court(late, "tv-court").get("tick", 0) > 0, 5, "the court on a late TV")
+
+    # Play on: the finger follows the ball until the game is over.
+    pictured = {"phone": False, "tv": False}
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not ann.visible("over-view"):
+        now = court(ann)
+        if "ball" in now and ann.visible("pong-view"):
+            finger.to(now["ball"] / 60)
+            if not pictured["phone"] and re.search(r"[1-9]", ann.text("pong-score")):
+                ann.screenshot("phone-pong")
+                tv.screenshot("screen-pong")
+                pictured["phone"] = True
+        time.sleep(0.03)
+    finger.lift()
+    ann.wait_visible("over-view", 5)
+    over = host.wait_stdout(r"^game over: winner (.+?): .*$", 5)
+    assert over, host.stdout_text()
+    winner = over.group(1)
+    title = ann.text("over-title")
+    assert title == ("You won!" if winner == "Ann" else f"{winner} won!"), (title, over.group(0))
+    assert re.search(r"\b3\b", ann.text("over-place")) and "first to 3" in ann.text("over-place")
+    assert ann.driver.find_element(By.ID, "over-title").value_of_css_property("font-size") == "48px"
+    ann.screenshot("phone-pong-over")
+    cy.wait_visible("over-view", 5)
+    assert cy.text("over-title") == f"{winner} won!"
+    tv.wait_visible("tv-over", 5)
+    assert tv.text("over-heading").startswith(f"Winner: {winner}")
+    tv.screenshot("screen-pong-over")
+
+    # The paddle went as states, numbered from 1, at most about 60 a second, only when it changed.
+    sent = [s for s in wire(ann)["sentStates"] if s["key"] == "paddle"]
+    assert len(sent) > 10
+    assert [s["seq"] for s in sent] == list(range(1, len(sent) + 1))
+    assert all(a["y"] != b["y"] for a, b in zip(sent, sent[1:]))
+    gaps = [b["at"] - a["at"] for a, b in zip(sent, sent[1:])]
+    assert min(gaps) >= 15.5, f"two paddle states {min(gaps):.1f} ms apart"
+    assert wire(cy)["sentStates"] == [], "a watcher sent paddle states"
