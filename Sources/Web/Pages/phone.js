@@ -495,7 +495,9 @@
 
   function showPongScore() {
     var score = pong.court ? pong.court.score : { left: 0, right: 0 };
-    text("pong-score", "\u25C0 " + pongName("left") + "  " + score.left + " : " + score.right + "  " + pongName("right") + " \u25B6");
+    text("pong-left-name", "\u25C0 " + pongName("left"));
+    text("pong-nums", score.left + " : " + score.right);
+    text("pong-right-name", pongName("right") + " \u25B6");
   }
 
   /* A court newer than the one shown (of this game). */
@@ -556,7 +558,8 @@
     $("over-title").className = "huge";
     var why = final.ended === "forfeit" ? " \u00B7 " + name(winning === "left" ? "right" : "left") + " left the game"
       : final.ended === "endedByHost" ? " \u00B7 the host ended the game" : "";
-    text("over-place", name("left") + " " + final.score.left + " : " + final.score.right + " " + name("right") + " \u00B7 first to " + roles.points + why);
+    var high = Math.max(final.score.left, final.score.right), low = Math.min(final.score.left, final.score.right);
+    text("over-place", (winner == null ? "Level at " : "Won ") + high + " : " + low + " \u00B7 first to " + roles.points + why);
     list($("over-standings"), ["left", "right"].map(function (side) {
       return { text: name(side) + " (" + side + ") \u2014 " + final.score[side] + (roles[side].id === winner ? " \u2605 winner" : ""), mine: me && roles[side].id === me.id };
     }));

@@ -17,6 +17,7 @@
   function show(id) {
     for (var i = 0; i < SECTIONS.length; i++) $(SECTIONS[i]).hidden = SECTIONS[i] !== id;
     $("small-join").hidden = id === "tv-lobby" || !host;
+    document.body.classList.toggle("pong", id === "tv-pong");
   }
   function text(id, value) { $(id).textContent = value; }
   /* A banner over every section: for a few seconds, or until cleared (seconds 0). */
