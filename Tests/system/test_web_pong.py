@@ -112,6 +112,7 @@ def test_a_phone_plays_pong_against_a_bot_to_game_over_and_the_tv_shows_it(start
     # The browsers that come in during the game are started now (a browser takes seconds to start).
     cy = pages(url(host), script=WATCH_SOCKET)
     late = pages("about:blank", TV, mobile=False)
+    console = pages("about:blank")  # the host page, on the host's phone
     cy.wait_visible("join-view", 10)
     ann.join("Ann")
     ann.wait_visible("pong-view", 20)
@@ -167,6 +168,16 @@ def test_a_phone_plays_pong_against_a_bot_to_game_over_and_the_tv_shows_it(start
     late.driver.get(url(host, "/screen"))
     late.wait(lambda: court(late, "tv-court").get("tick", 0) > 0, 5, "the court on a late TV")
 
+    # The host page shows the game: who plays which side and the score.
+    pin = host.wait_stdout(r"^host page: http://\S+/host \(PIN (\d+)\)$", 5)
+    assert pin, host.stdout_text()
+    console.driver.get(url(host, "/host"))
+    console.wait_visible("pin-view", 10)
+    console.type_into("pin", pin.group(1))
+    console.click("unlock")
+    console.wait(lambda: console.text("state-title") == "Pong \u00B7 first to 5", 10, "Pong on the host page")
+    assert re.fullmatch(rf"Bot 1 \(left\) \d : \d Ann \(right\)|Ann \(left\) \d : \d Bot 1 \(right\)", console.text("state-line"))
+
     # Play on: the finger follows the ball (short drags to its height) until the game is over.
     pictured, first_point = False, None
     deadline = time.monotonic() + 120
@@ -200,6 +211,8 @@ def test_a_phone_plays_pong_against_a_bot_to_game_over_and_the_tv_shows_it(start
     tv.wait_visible("tv-over", 5)
     assert tv.text("over-heading").startswith(f"Winner: {winner}")
     tv.screenshot("screen-pong-over")
+    console.wait(lambda: console.text("state-title").startswith("Game over: "), 5, "the game over on the host page")
+    assert console.text("state-title") == f"Game over: {winner} wins", console.text("state-title")
 
     # The paddle went as states, numbered from 1, at most about 60 a second, only when it changed.
     sent = [s for s in wire(ann)["sentStates"] if s["key"] == "paddle"]
