@@ -13,7 +13,7 @@ import Testing
     typealias Table = ScreenFeedTests.Table
     typealias Court = ScreenFeedTests.Secret
 
-    static func court(_ tick: Int) -> GameHostEvent<Table> { .stateSent(Court(kind: "court", choice: tick), key: "court") }
+    static func court(_ tick: Int) -> GameHostEvent<Table> { .stateSent(Court(kind: "court", choice: tick), key: "court", to: [ScreenFeedTests.ann.id]) }
 
     /// The states a screen was sent: (key, seq, the body's `choice`).
     static func states(_ channel: EmbeddedChannel) throws -> [(key: String, seq: Int, tick: Int)] {
@@ -32,7 +32,7 @@ import Testing
         _ = try ScreenFeedTests.lines(screen)
         feed.publish(Self.court(1))
         feed.publish(Self.court(2))
-        feed.publish(GameHostEvent<Table>.stateSent(Court(kind: "other", choice: 9), key: "other"))
+        feed.publish(GameHostEvent<Table>.stateSent(Court(kind: "other", choice: 9), key: "other", to: [ScreenFeedTests.ann.id]))
         let states = try Self.states(screen)
         #expect(states.map(\.key) == ["court", "court", "other"])
         #expect(states.map(\.seq) == [1, 2, 1])  // per key, from 1
@@ -45,7 +45,7 @@ import Testing
         _ = try ScreenFeedTests.lines(screen)
         screen.isWritable = false
         for tick in 1...100 { feed.publish(Self.court(tick)) }
-        feed.publish(GameHostEvent<Table>.stateSent(Court(kind: "other", choice: 7), key: "other"))
+        feed.publish(GameHostEvent<Table>.stateSent(Court(kind: "other", choice: 7), key: "other", to: [ScreenFeedTests.ann.id]))
         #expect(try Self.states(screen).isEmpty)  // nothing written while it takes no writes
         screen.isWritable = true
         screen.pipeline.fireChannelWritabilityChanged()
@@ -94,6 +94,18 @@ import Testing
         #expect(lines.count == 3)  // hello, roles, the newest court
         #expect(lines[1].contains(#""kind":"roles""#))
         #expect(lines[2].hasPrefix(#"{"type":"state","key":"court","seq":30,"body":{"#) && lines[2].contains(#""choice":30"#))
+    }
+
+    @Test func aStateForSomePlayersOnlyNeverReachesAScreen() throws {
+        let feed = ScreenFeedTests.feed()
+        let screen = try ScreenFeedTests.screen(feed, local: false)
+        _ = try ScreenFeedTests.lines(screen)
+        feed.publish(GameHostEvent<Table>.stateSent(Court(kind: "secret", choice: 1), key: "hand", to: []))
+        feed.publish(Self.court(2))
+        let lines = try ScreenFeedTests.lines(screen)
+        #expect(lines.count == 1 && lines[0].contains(#""key":"court""#), "only the public state: \(lines)")
+        let late = try ScreenFeedTests.lines(try ScreenFeedTests.screen(feed, local: false))
+        #expect(!late.joined().contains("secret"), "nor to a screen that comes later")
     }
 
     @Test func hostPagesAreNotSentStates() throws {

@@ -23,7 +23,7 @@ import Synchronization
 /// the current question, table or standings. A screen that stops reading is closed (it
 /// reconnects and starts afresh). Messages are JSON text on the screen's WebSocket (docs/WEB.md).
 ///
-/// A game's real-time states (``GameHostEvent/stateSent(_:key:)``: Pong's court, 60 a second)
+/// A game's real-time states (``GameHostEvent/stateSent(_:key:to:)``: Pong's court, 60 a second)
 /// go to screens (not host pages) latest-wins: each screen is sent only the newest state of each
 /// key, never a backlog. While its socket takes no writes, only the newest waiting state per key
 /// is kept and written when it does (``writable(_:)``); a screen that connects late is sent the
@@ -201,18 +201,21 @@ public final class ScreenFeed: Sendable {
             update(hostPagesOnly: true) { _ in
                 [Self.json(Refused(type: "refused", command: refusal.command, reason: refusal.reason.name, text: refusal.description))]
             }
-        case .stateSent(let message, let key):
+        case .stateSent(let message, let key, let recipients):
             guard let body = try? JSONEncoder().encode(message), let keyJSON = try? JSONEncoder().encode(key) else { return }
-            sendState(key: key, keyJSON: String(decoding: keyJSON, as: UTF8.self), body: String(decoding: body, as: UTF8.self))
+            sendState(key: key, keyJSON: String(decoding: keyJSON, as: UTF8.self), body: String(decoding: body, as: UTF8.self), to: recipients)
         case .chat, .note, .sendFailed:
             break
         }
     }
 
     /// A real-time state to every screen: written now to a screen whose socket takes writes,
-    /// else kept as its newest waiting state of `key` (an older waiting one is dropped).
-    private func sendState(key: String, keyJSON: String, body: String) {
+    /// else kept as its newest waiting state of `key` (an older waiting one is dropped). A state
+    /// sent to some players only is theirs, as a message would be: screens never see it.
+    private func sendState(key: String, keyJSON: String, body: String, to recipients: [PeerID]) {
         state.withLock { state in
+            if state.present == nil { state.present = Dictionary(peers().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
+            guard Set(recipients) == Set(state.present!.keys) else { return }
             let seq = state.numbers.next(for: key)
             let json = #"{"type":"state","key":\#(keyJSON),"seq":\#(seq),"body":\#(body)}"#
             if let index = state.states.firstIndex(where: { $0.key == key }) {
