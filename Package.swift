@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
+        .library(name: "Pong", targets: ["Pong"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
         .executable(name: "snap-crowd", targets: ["snap-crowd"]),
     ],
@@ -92,10 +93,11 @@ let package = Package(
             ]),
         .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Pong", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Rendezvous", "GameRuntime", "Trivia", "SnapGame", "Web",
+                "Matchmaking", "Discovery", "Rendezvous", "GameRuntime", "Trivia", "SnapGame", "Pong", "Web",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -122,6 +124,7 @@ let package = Package(
         .testTarget(name: "GameRuntimeTests", dependencies: ["GameRuntime", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameRuntime", "Matchmaking"]),
+        .testTarget(name: "PongTests", dependencies: ["Pong", "GameRuntime", "Matchmaking"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

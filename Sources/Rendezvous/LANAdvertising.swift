@@ -28,12 +28,13 @@ public struct LANAdvertising: Service {
         guard let port = server.localAddress?.port else { preconditionFailure("start the server first") }
         let configuration = server.configuration
         let bluetooth = self.bluetooth
+        let udpPort = server.datagramPort
         @Sendable func advertisement(_ status: ServerStatus) throws(AdvertisementError) -> HostAdvertisement {
             try HostAdvertisement(
                 serverID: configuration.serverID, name: status.name, game: configuration.game.rawValue,
                 protocolVersion: WireCodec.supportedVersions.min()!, players: status.players, capacity: status.capacity,
                 state: status.isPlaying ? .playing : .lobby, joinCodeRequired: configuration.joinCode != nil, tcpPort: port,
-                bluetooth: bluetooth)
+                bluetooth: bluetooth, udpPort: udpPort)
         }
         let first = server.status
         let advertiser = try DNSSDAdvertiser(try advertisement(first), webPort: webPort, logger: logger)

@@ -50,7 +50,7 @@ enum ConfigFile {
         }
         // Each key is checked on its own, in the context of a game it can belong to (a game's own
         // options are refused without it); an error is reported as the file's own game sees it.
-        var games = ["trivia", "snap", "lobby"]
+        var games = ["trivia", "snap", "pong", "lobby"]
         if case .string(let game) = object["game"] { games.removeAll { $0 == game }; games.insert(game, at: 0) }
         var options: [String] = []
         for key in object.keys.sorted() {

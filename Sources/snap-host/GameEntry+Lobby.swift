@@ -6,6 +6,7 @@ extension GameEntry {
     /// Presence and chat.
     static let lobby = GameEntry(
         validate: { serve in
+            if serve.pong.isUsed { throw ValidationError("the pong options need --game pong") }
             if serve.trivia.isUsed { throw ValidationError("the trivia options need --game trivia") }
             if serve.snap.isUsed { throw ValidationError("the snap options need --game snap") }
         },

@@ -7,6 +7,7 @@ extension GameEntry {
     /// The Snap! card game (docs/SNAP.md).
     static let snap = GameEntry(
         validate: { serve in
+            if serve.pong.isUsed { throw ValidationError("the pong options need --game pong") }
             if serve.trivia.isUsedBeyondStart { throw ValidationError("the trivia options need --game trivia") }
             guard serve.maxPlayers >= 2 else { throw ValidationError("snap needs --max-players of at least 2") }
         },

@@ -7,6 +7,7 @@ extension GameEntry {
     /// The trivia quiz (docs/TRIVIA.md).
     static let trivia = GameEntry(
         validate: { serve in
+            if serve.pong.isUsed { throw ValidationError("the pong options need --game pong") }
             if serve.snap.isUsed { throw ValidationError("the snap options need --game snap") }
         },
         prepare: { serve in

@@ -3,6 +3,7 @@ import GameRuntime
 import Logging
 import Matchmaking
 import ServiceLifecycle
+import Pong
 import Web
 
 /// A game `serve` can host and `join` can play.
@@ -56,12 +57,12 @@ struct PlayStyle: Sendable {
 /// The games snap-host knows, by name.
 enum GameRegistry {
     /// Every game, in the order the help lists them.
-    static let games: [(name: GameName, entry: GameEntry)] = [(.lobby, .lobby), (.trivia, .trivia), (.snap, .snap)]
+    static let games: [(name: GameName, entry: GameEntry)] = [(.lobby, .lobby), (.trivia, .trivia), (.snap, .snap), (.pong, .pong)]
 
     /// The game called `name`.
     static func entry(for name: GameName) -> GameEntry? { games.first { $0.name == name }?.entry }
 
-    /// "`lobby`, `trivia` and `snap`".
+    /// "`lobby`, `trivia`, `snap` and `pong`".
     static var list: String {
         let names = games.map { "`\($0.name)`" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!

@@ -17,7 +17,8 @@ struct Join: AsyncParsableCommand {
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
             reached, 5 when the host removed this player (kick: `you were removed by the host`). \
             Type a line to chat; /quit leaves. In Snap!: f or space flips, s snaps, q leaves \
-            (f, s and Enter when stdin is not a terminal); --bot plays with --reaction-ms. In trivia: answer with a key 1-9 (a number and \
+            (f, s and Enter when stdin is not a terminal); --bot plays with --reaction-ms. In Pong: w or the up \
+            arrow moves your paddle up, s or the down arrow down (players after the first two watch). In trivia: answer with a key 1-9 (a number and \
             Enter when stdin is not a terminal), q leaves. At game over the final standings print and \
             join waits in the lobby for the next game; with --once it leaves and exits 0.
             """)
@@ -34,11 +35,14 @@ struct Join: AsyncParsableCommand {
     @Option(help: "The host's join code, if it has one.")
     var joinCode: String?
 
-    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap; game after game (leave at game over with --once).")
+    @Flag(help: "Play by yourself: in the lobby greet and stay; in trivia answer every question, in Snap! flip and snap, in Pong move the paddle; game after game (leave at game over with --once).")
     var bot = false
 
     @Flag(help: "Leave at the first game over (exit 0) instead of waiting in the lobby for the next game: for scripts.")
     var once = false
+
+    @Flag(name: .customLong("no-udp"), help: "Send and take real-time states (Pong) over the connection only, never over UDP.")
+    var noUDP = false
 
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
@@ -108,6 +112,7 @@ struct Join: AsyncParsableCommand {
     private func join(as name: String, tokens: [UUID: String], logger: Logger) async throws(JoinError) -> PlayerSession {
         var configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         configuration.resumeTokens = tokens
+        configuration.datagrams = !noUDP
         if let route = JoinTargetParser.address(target, channel: channel, adapter: adapter, logger: logger) {
             return try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
         }

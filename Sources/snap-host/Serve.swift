@@ -20,7 +20,8 @@ struct Serve: AsyncParsableCommand {
             player joining or leaving and per chat line; with `--game trivia`, the lobby (with `--start-at \
             HH:MM`, its countdown to that time from the start), each question with its countdown, the \
             results and the standings; with `--game snap`, every flip and snap, \
-            the table and the winner (docs/SNAP.md). Logs go to stderr. SIGTERM or SIGINT \
+            the table and the winner (docs/SNAP.md); with `--game pong`, who plays which side, each point \
+            and the winner (on a terminal the court too; docs/GAMES.md). Logs go to stderr. SIGTERM or SIGINT \
             tells every player `serverQuit` and exits 0. A question bank that cannot be used prints \
             FILE:LINE:COLUMN and the problem on stderr and exits 65 before listening.
             """)
@@ -28,7 +29,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
     var name: String?
 
-    @Option(help: "The game to run: `lobby` (presence and chat), `trivia` or `snap`.")
+    @Option(help: "The game to run: `lobby` (presence and chat), `trivia`, `snap` or `pong`.")
     var game: String = "lobby"
 
     @Option(help: "Most players admitted at once (1-10000).")
@@ -48,6 +49,9 @@ struct Serve: AsyncParsableCommand {
 
     @Flag(help: "Do not listen over Bluetooth (RFCOMM).")
     var noBluetooth = false
+
+    @Flag(name: .customLong("no-udp"), help: "Open no UDP port for the real-time channel: Pong's court then goes over each player's connection (as over Bluetooth or a browser).")
+    var noUDP = false
 
     @Option(help: "The Bluetooth adapter to serve on (hciN). Default: the first one.")
     var adapter: String?
@@ -95,6 +99,8 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup(title: "Snap! (with --game snap)") var snap: SnapOptions
 
+    @OptionGroup(title: "Pong (with --game pong)") var pong: PongOptions
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -125,6 +131,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.joinCode = joinCode
+        configuration.datagrams = !noUDP
         configuration.handshakeTimeout = .milliseconds(handshakeTimeout)
         configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
         configuration.resumeGrace = .nanoseconds(Int64((resumeGrace.isFinite ? min(max(resumeGrace, -1), 4000) : -1) * 1e9))  // clamped: checked by validate()

@@ -18,8 +18,10 @@ import Testing
         let route = try HostAdvertisement.BluetoothRoute(address: try BluetoothAddress("00:aa:01:00:00:00"), channel: 3)
         var ad = try make()
         ad.bluetooth = route
+        ad.udpPort = 7777
         let txt = try ad.txtRecord()
         #expect(txt["id"] == "5a1c0de0-0000-4000-8000-000000000001")
+        #expect(txt["udp"] == "7777")
         #expect(txt["bt"] == "00:AA:01:00:00:00")
         #expect(txt.byteCount < Limits.txtTotalBytes)
         let back = try HostAdvertisement(name: ad.name, txt: TXTRecord(strings: txt.strings), tcpPort: 7777)
@@ -56,6 +58,17 @@ import Testing
         #expect(throws: AdvertisementError.gameNameInvalid("Trivia")) { try make(game: "Trivia") }
         #expect(throws: AdvertisementError.gameNameInvalid("")) { try make(game: "") }
         #expect(throws: Never.self) { try make(game: "snap") }
+    }
+
+    @Test func udpPortRangeAndAbsence() throws {
+        #expect(throws: AdvertisementError.udpPortOutOfRange(70_000, allowed: Limits.tcpPorts)) {
+            try HostAdvertisement(serverID: id, name: "A", game: "pong", protocolVersion: 1, players: 0, capacity: 2, udpPort: 70_000)
+        }
+        let plain = try make()
+        #expect(try plain.txtRecord()["udp"] == nil, "no real-time port, no key")
+        var broken = try plain.txtRecord()
+        try broken.set("udp", "seven")
+        #expect(throws: AdvertisementError.self) { try HostAdvertisement(name: "A", txt: broken, tcpPort: 7777) }
     }
 
     @Test func rfcommChannelRange() throws {

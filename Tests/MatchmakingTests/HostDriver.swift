@@ -40,7 +40,8 @@ struct HostDriver {
         let nonce = (0..<16).map { UInt8(truncatingIfNeeded: $0 &+ link) }
         nonces[link] = nonce
         let token = (0..<16).map { UInt8(truncatingIfNeeded: 0x80 &+ $0 &+ link) }
-        return (link, machine.linkOpened(LinkID(rawValue: UInt64(link)), link, nonce: nonce, token: token, now: now))
+        let datagramKey = (0..<32).map { UInt8(truncatingIfNeeded: 0x40 &+ $0 &+ link) }
+        return (link, machine.linkOpened(LinkID(rawValue: UInt64(link)), link, nonce: nonce, token: token, datagramKey: datagramKey, now: now))
     }
 
     mutating func receive(_ message: WireMessage, on link: Int) -> HostResult<Int> {

@@ -55,7 +55,7 @@ def test_the_session_core_depends_on_no_radio_and_no_c_module():
     assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
 
 
-@pytest.mark.parametrize("game", ["Trivia", "SnapGame"])
+@pytest.mark.parametrize("game", ["Trivia", "SnapGame", "Pong"])
 def test_games_know_no_transport(game: str):
     graph = targets()
     below = reachable(graph, game)
@@ -63,12 +63,18 @@ def test_games_know_no_transport(game: str):
     assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
 
 
+@pytest.mark.parametrize("game", ["Trivia", "SnapGame", "Pong"])
+def test_a_game_knows_no_other_game(game: str):
+    graph = targets()
+    assert not reachable(graph, game) & ({"Trivia", "SnapGame", "Pong"} - {game}), game
+
+
 def test_the_web_knows_no_radio_and_the_games_know_no_web():
     graph = targets()
     below = reachable(graph, "Web")
     assert {"Matchmaking", "GameRuntime"} <= below
-    assert not below & {"CAvahi", "CBlueZ", "CDBus", "Discovery", "Rendezvous", "Trivia", "SnapGame"}, below
-    for game in ("Trivia", "SnapGame", "GameRuntime", "Matchmaking"):
+    assert not below & {"CAvahi", "CBlueZ", "CDBus", "Discovery", "Rendezvous", "Trivia", "SnapGame", "Pong"}, below
+    for game in ("Trivia", "SnapGame", "Pong", "GameRuntime", "Matchmaking"):
         assert "Web" not in reachable(graph, game), game
 
 

@@ -29,7 +29,7 @@ def test_server_hello_fields_and_exact_encoding(start_host):
         raw = bytes(first.received)
     assert set(hello) == {"type", "versions", "serverId", "name", "game", "nonce", "joinCodeRequired", "players",
                           "capacity", "maxFrame"}
-    assert hello["versions"] == [1, 2]
+    assert hello["versions"] == [1, 2, 3]
     assert hello["name"] == "Kitchen Pi"
     assert hello["game"] == "lobby"
     assert hello["joinCodeRequired"] is False
@@ -134,7 +134,7 @@ def test_unknown_members_are_ignored(start_host, clients):
 def test_version_negotiation(start_host, clients):
     host = start_host()
     # The client picks the highest common version.
-    client = snapclient.Client(host.host, host.port, "multi", versions=(1, 2, 3))
+    client = snapclient.Client(host.host, host.port, "multi", versions=(1, 2, 4))
     clients.append(client)
     assert client.client_hello["version"] == 2 and client.welcome["version"] == 2
     old = snapclient.Client(host.host, host.port, "old", versions=(1,))
@@ -142,12 +142,12 @@ def test_version_negotiation(start_host, clients):
     assert old.welcome["version"] == 1 and "resumeToken" not in old.welcome
     # No common version: the client gives up before sending a hello.
     with pytest.raises(snapclient.Denied) as denied:
-        snapclient.Client(host.host, host.port, "future", versions=(3,))
+        snapclient.Client(host.host, host.port, "future", versions=(4,))
     assert denied.value.reason == "versionMismatch"
     # A hello with a version the host does not speak is denied.
     with RawConnection(host.host, host.port) as conn:
-        answer = conn.handshake("future", version=3)
-    assert answer == {"type": "deny", "reason": "versionMismatch", "detail": "version 3 is not spoken here (1, 2)"}
+        answer = conn.handshake("future", version=4)
+    assert answer == {"type": "deny", "reason": "versionMismatch", "detail": "version 4 is not spoken here (1, 2, 3)"}
 
 
 def test_version_2_keeps_a_dropped_seat_and_gives_it_back_for_the_token(start_host, clients):

@@ -32,7 +32,8 @@ def available() -> str | None:
 class Page:
     """One browser window showing one page, sized like the device it stands for."""
 
-    def __init__(self, url: str, size: tuple[int, int] = PHONE, mobile: bool = True):
+    def __init__(self, url: str, size: tuple[int, int] = PHONE, mobile: bool = True, script: str | None = None):
+        """`script`: JavaScript run in the page before its own (to watch its WebSocket, say)."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -41,6 +42,8 @@ class Page:
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": mobile})
+        if script:
+            self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         self.driver.get(url)
 
     def close(self) -> None:

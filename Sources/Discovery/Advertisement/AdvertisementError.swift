@@ -17,6 +17,8 @@ public enum AdvertisementError: Error, Hashable, Sendable, CustomStringConvertib
     case playersOutOfRange(players: Int, capacity: Int)
     /// The TCP port is outside 1...65535.
     case tcpPortOutOfRange(Int, allowed: ClosedRange<Int>)
+    /// The UDP port is outside 1-65535.
+    case udpPortOutOfRange(Int, allowed: ClosedRange<Int>)
     /// The RFCOMM channel is outside 1...30.
     case rfcommChannelOutOfRange(Int, allowed: ClosedRange<Int>)
     /// The text is not a Bluetooth address of the form `AA:BB:CC:DD:EE:FF`.
@@ -52,6 +54,8 @@ public enum AdvertisementError: Error, Hashable, Sendable, CustomStringConvertib
             "players: \(players) is outside 0...\(capacity) (the capacity)"
         case .tcpPortOutOfRange(let port, let allowed):
             "tcp port: \(port) is outside \(allowed.lowerBound)...\(allowed.upperBound)"
+        case .udpPortOutOfRange(let port, let allowed):
+            "udp port: \(port) is outside \(allowed.lowerBound)...\(allowed.upperBound)"
         case .rfcommChannelOutOfRange(let channel, let allowed):
             "rfcomm channel: \(channel) is outside \(allowed.lowerBound)...\(allowed.upperBound)"
         case .bluetoothAddressInvalid(let text):

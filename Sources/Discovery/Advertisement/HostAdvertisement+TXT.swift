@@ -12,6 +12,8 @@ extension HostAdvertisement {
         public static let joinCode = "code"
         public static let bluetoothAddress = "bt"
         public static let rfcommChannel = "rfcomm"
+        /// The UDP port of the real-time channel (protocol version 3), when the host has one.
+        public static let udpPort = "udp"
         /// Added by the DNS-SD advertiser: a counter bumped on every change (ignored by parsers).
         public static let revision = "rev"
     }
@@ -26,6 +28,7 @@ extension HostAdvertisement {
         try txt.set(TXTKey.capacity, String(capacity))
         try txt.set(TXTKey.state, state.rawValue)
         try txt.set(TXTKey.joinCode, joinCodeRequired ? "1" : "0")
+        if let udpPort { try txt.set(TXTKey.udpPort, String(udpPort)) }
         if let bluetooth {
             try txt.set(TXTKey.bluetoothAddress, bluetooth.address.description)
             try txt.set(TXTKey.rfcommChannel, String(bluetooth.channel))
@@ -69,6 +72,6 @@ extension HostAdvertisement {
             serverID: serverID, name: name, game: try value(TXTKey.game),
             protocolVersion: try integer(TXTKey.protocolVersion), players: try integer(TXTKey.players),
             capacity: try integer(TXTKey.capacity), state: state, joinCodeRequired: codeText == "1",
-            tcpPort: tcpPort, bluetooth: bluetooth)
+            tcpPort: tcpPort, bluetooth: bluetooth, udpPort: txt[TXTKey.udpPort] == nil ? nil : try integer(TXTKey.udpPort))
     }
 }

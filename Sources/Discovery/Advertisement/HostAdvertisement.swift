@@ -51,13 +51,17 @@ public struct HostAdvertisement: Sendable, Hashable {
     public var tcpPort: Int?
     /// The Bluetooth address and RFCOMM channel, when the host listens over Bluetooth.
     public var bluetooth: BluetoothRoute?
+    /// The UDP port of the real-time channel (protocol version 3), when the host has one. The
+    /// welcome says it too; this lets a client (or a firewall's owner) know it before joining.
+    public var udpPort: Int?
 
     /// Creates an advertisement, validating every field.
     public init(
         serverID: UUID, name: String, game: String, protocolVersion: Int, players: Int,
         capacity: Int, state: State = .lobby, joinCodeRequired: Bool = false,
-        tcpPort: Int? = nil, bluetooth: BluetoothRoute? = nil
+        tcpPort: Int? = nil, bluetooth: BluetoothRoute? = nil, udpPort: Int? = nil
     ) throws(AdvertisementError) {
+        self.udpPort = udpPort
         self.serverID = serverID
         self.name = name
         self.game = game
@@ -86,6 +90,9 @@ public struct HostAdvertisement: Sendable, Hashable {
         }
         if let tcpPort, !Limits.tcpPorts.contains(tcpPort) {
             throw .tcpPortOutOfRange(tcpPort, allowed: Limits.tcpPorts)
+        }
+        if let udpPort, !Limits.tcpPorts.contains(udpPort) {
+            throw .udpPortOutOfRange(udpPort, allowed: Limits.tcpPorts)
         }
         if let bluetooth, !Limits.rfcommChannels.contains(bluetooth.channel) {
             throw .rfcommChannelOutOfRange(bluetooth.channel, allowed: Limits.rfcommChannels)

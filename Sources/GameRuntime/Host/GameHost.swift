@@ -141,7 +141,7 @@ public struct GameHost<Table: GameTable>: Service {
         case .state(let message, let key, let recipients):
             do {
                 if !recipients.isEmpty { try session.sendState(message, key: key, to: .peers(recipients)) }
-                observer(.stateSent(message, key: key))
+                observer(.stateSent(message, key: key, to: recipients))
             } catch {
                 logger.error("game state not sent", metadata: ["error": "\(error)"])
                 observer(.sendFailed("\(error)"))

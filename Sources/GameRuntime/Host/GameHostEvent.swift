@@ -15,8 +15,9 @@ public enum GameHostEvent<Table: GameTable>: Sendable {
     case chat(ChatLine)
     /// The host sent this message to these players.
     case sent(Table.ServerMessage, to: [PeerID])
-    /// The host sent this real-time state (to the players it named; a screen shows the newest).
-    case stateSent(Table.ServerMessage, key: String)
+    /// The host sent this real-time state to these players (a screen shows the newest of a
+    /// state sent to everyone; one to some players is theirs alone).
+    case stateSent(Table.ServerMessage, key: String, to: [PeerID])
     /// One of the table's notes (``GameEffect/note(_:)``).
     case note(Table.Note)
     /// A message could not be sent (too large: a bug); the reason.

@@ -6,7 +6,7 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     case send(ServerMessage, to: [PeerID])
     /// Send this real-time state, latest-wins under `key` (``HostSession/sendState(_:key:to:)``:
     /// over UDP while that works, else coalesced on the link), to these players; the observer
-    /// sees it as ``GameHostEvent/stateSent(_:key:)``. For what is shown many times a second
+    /// sees it as ``GameHostEvent/stateSent(_:key:to:)``. For what is shown many times a second
     /// (Pong's court); a state may be overtaken and never arrive, so whatever must arrive
     /// (a point, game over) is a ``send(_:to:)``.
     case state(ServerMessage, key: String, to: [PeerID])

@@ -122,6 +122,8 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
         /// No answer awaits the host's mark (mark: trivia's buzzer mode, once a player won the
         /// buzzer).
         case nothingToMark
+        /// The game has no turn or question to skip (Pong: pause or end it instead).
+        case nothingToSkip
 
         /// The reason's name on the wire: `noGame`, `tooFewPlayers`, ...
         public var name: String {
@@ -137,6 +139,7 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
             case .noGames: "noGames"
             case .stopped: "stopped"
             case .nothingToMark: "nothingToMark"
+            case .nothingToSkip: "nothingToSkip"
             }
         }
     }
@@ -168,6 +171,7 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
         case .noGames: return "nothing to \(verb): this host runs no game"
         case .stopped: return "cannot \(verb): the host is stopping"
         case .nothingToMark: return "nothing to mark: no player has buzzed and awaits a mark"
+        case .nothingToSkip: return "nothing to skip: this game has no turn or question to skip (pause or end it instead)"
         }
     }
 }

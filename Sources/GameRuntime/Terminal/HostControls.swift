@@ -45,6 +45,7 @@ public struct HostControls: Hashable, Sendable {
         case .answer(let index): typed = String(index + 1)
         case .quit: typed = "q"
         case .other(let text): typed = text
+        case .arrow: typed = ""
         }
         if let digits = kickDigits { return choosing(typed, after: digits, players: players) }
         switch typed.lowercased() {

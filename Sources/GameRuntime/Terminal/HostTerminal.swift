@@ -55,7 +55,7 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
             screen.show(message, to: recipients, roster: roster.withLock { $0 })
         case .note(let note):
             screen.show(note: note)
-        case .stateSent(let state, let key):
+        case .stateSent(let state, let key, _):
             screen.show(state: state, key: key)
             return
         case .commanded(.kick(let id)):

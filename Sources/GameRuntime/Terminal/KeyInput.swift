@@ -3,7 +3,7 @@ import Glibc
 /// Reads what a person types on stdin, on a thread of its own.
 ///
 /// - ``Mode/keys``: on a terminal it switches to cbreak mode (no Enter needed, no echo) so one
-///   key press acts: `1`-`9` answer, `q` quits, any other key is itself. Elsewhere it reads
+///   key press acts: `1`-`9` answer, `q` quits, the arrow keys are arrows, any other key is itself. Elsewhere it reads
 ///   lines: a number answers, `/quit` quits, other text is itself (trimmed).
 /// - ``Mode/text``: whole lines as typed, on a terminal too (chat): `/quit` quits, any other
 ///   non-empty line is itself.
@@ -22,8 +22,15 @@ public final class KeyInput: @unchecked Sendable {
         case answer(Int)
         /// Asked to leave (`q`, or `/quit`).
         case quit
+        /// Pressed an arrow key (single keys on a terminal only: its escape sequence).
+        case arrow(Arrow)
         /// Typed anything else (one key, or a line).
         case other(String)
+    }
+
+    /// An arrow key.
+    public enum Arrow: Hashable, Sendable {
+        case up, down, left, right
     }
 
     /// How input is read.
@@ -72,12 +79,38 @@ public final class KeyInput: @unchecked Sendable {
 
     private static func readKeys(_ handler: @Sendable (Key) -> Void) {
         var byte: UInt8 = 0
+        var escape: [UInt8] = []  // an arrow key's sequence so far: ESC [ A (or ESC O A)
         while read(STDIN_FILENO, &byte, 1) == 1 {
+            if byte == 0x1B || !escape.isEmpty {
+                escape.append(byte)
+                switch Self.arrow(escape) {
+                case .some(.some(let arrow)): handler(.arrow(arrow)); escape = []
+                case .some(.none): break  // more to come
+                case .none: for key in escape { handler(.other(String(UnicodeScalar(key)))) }; escape = []
+                }
+                continue
+            }
             switch byte {
             case UInt8(ascii: "1")...UInt8(ascii: "9"): handler(.answer(Int(byte - UInt8(ascii: "1"))))
             case UInt8(ascii: "q"), UInt8(ascii: "Q"): handler(.quit)
             default: handler(.other(String(UnicodeScalar(byte))))
             }
+        }
+    }
+
+    /// What an escape sequence read so far is: an arrow (`.some(arrow)`), the start of one
+    /// (`.some(nil)`), or not one (nil: its bytes are keys of their own).
+    static func arrow(_ bytes: [UInt8]) -> Arrow?? {
+        guard bytes.first == 0x1B else { return nil }
+        if bytes.count == 1 { return .some(nil) }
+        guard bytes[1] == UInt8(ascii: "[") || bytes[1] == UInt8(ascii: "O") else { return nil }
+        if bytes.count == 2 { return .some(nil) }
+        switch bytes[2] {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        default: return nil
         }
     }
 

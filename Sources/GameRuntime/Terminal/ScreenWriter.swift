@@ -61,6 +61,13 @@ public final class ScreenWriter: Sendable {
     /// Prints a line.
     public func line(_ line: String) { lines([line]) }
 
+    /// Writes `text` as it is, in order with the lines: a picture that places itself with cursor
+    /// moves and puts the cursor back (Pong's court at the top of a terminal). Terminal only.
+    public func draw(_ text: String) {
+        guard inPlace else { return }
+        state.withLock { _ in output(text) }
+    }
+
     /// The screen is done (the process is about to end): the status line goes, and is never
     /// drawn again; lines still print.
     public func finish() {

@@ -15,6 +15,8 @@ final class ClientRealtime: Sendable {
     private let link: any Channel
     private let coalescer = StateCoalescer()
     private let socket: Mutex<(any Channel)?> = Mutex(nil)
+    /// The way the latest state went (logged when it changes): true over UDP.
+    private let lastWay: Mutex<Bool?> = Mutex(nil)
     private let prober: Mutex<RepeatedTask?> = Mutex(nil)
     private let host: SocketAddress?
     private let deliver: @Sendable (SessionMessage) -> Void
@@ -46,7 +48,7 @@ final class ClientRealtime: Sendable {
         guard let host else { return }
         let bootstrap = DatagramBootstrap(group: link.eventLoop)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ClientDatagramHandler(realtime: self)) }
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(DatagramReader { self.received($0, from: $1) }) }
             }
         bootstrap.bind(host: host.protocol == .inet6 ? "::" : "0.0.0.0", port: 0).whenComplete { result in
             switch result {
@@ -80,6 +82,10 @@ final class ClientRealtime: Sendable {
             guard path.usesDatagrams(now: now) else { return (seq, nil) }
             return (seq, path.seal(.state, from: me, seq: seq, key: key, body: Array(body.bytes), now: now))
         }
+        let overUDP = datagram != nil
+        if lastWay.withLock({ way in defer { way = overUDP }; return way != overUDP }) {
+            logger.debug(overUDP ? "real-time states over UDP" : "real-time states over the connection", metadata: ["key": "\(key)"])
+        }
         if let datagram, let socket = socket.withLock({ $0 }), let host {
             socket.writeAndFlush(AddressedEnvelope(remoteAddress: host, data: socket.allocator.buffer(bytes: datagram)), promise: nil)
             return
@@ -110,22 +116,5 @@ final class ClientRealtime: Sendable {
         guard let socket = socket.withLock({ $0 }), let host,
               let bytes = path.withLock({ $0.seal(.probe, from: me, now: .now()) }) else { return }
         socket.writeAndFlush(AddressedEnvelope(remoteAddress: host, data: socket.allocator.buffer(bytes: bytes)), promise: nil)
-    }
-}
-
-/// The client's UDP socket in a NIO pipeline: hands each datagram to the ``ClientRealtime``.
-final class ClientDatagramHandler: ChannelInboundHandler {
-    typealias InboundIn = AddressedEnvelope<ByteBuffer>
-    private let realtime: ClientRealtime
-
-    init(realtime: ClientRealtime) { self.realtime = realtime }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let envelope = unwrapInboundIn(data)
-        realtime.received(Array(envelope.data.readableBytesView), from: envelope.remoteAddress)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // ICMP port unreachable and the like: the path's timing decides; the socket stays.
     }
 }

@@ -55,7 +55,7 @@ public final class PlayerSession: Sendable {
     /// overtaken may never arrive. Throws ``SendError/tooLarge(bytes:limit:)`` past
     /// ``Datagram/maxBody`` bytes.
     public func sendState<Message: Encodable>(_ message: Message, key: String) throws {
-        let body = try SendError.check(RawJSON(encoding: message), maxFrame: Datagram.maxBody)
+        let body = try SendError.check(state: RawJSON(encoding: message))
         runner.sendState(body, key: try SendError.check(key: key))
     }
 

@@ -61,21 +61,3 @@ final class HostLinkHandler: ChannelInboundHandler {
         context.fireChannelWritabilityChanged()
     }
 }
-
-/// The host's UDP socket in a NIO pipeline: hands each datagram, with where it came from, to
-/// the ``HostRunner`` (the machine checks it). Decides nothing.
-final class HostDatagramHandler: ChannelInboundHandler {
-    typealias InboundIn = AddressedEnvelope<ByteBuffer>
-    private let runner: HostRunner
-
-    init(runner: HostRunner) { self.runner = runner }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let envelope = unwrapInboundIn(data)
-        runner.receivedDatagram(Array(envelope.data.readableBytesView), from: envelope.remoteAddress)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A datagram to a player that is gone (ICMP unreachable): nothing to do; the socket stays.
-    }
-}

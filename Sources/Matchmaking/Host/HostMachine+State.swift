@@ -80,7 +80,6 @@ extension HostMachine {
         case .failure(let drop): return dropped(drop, now: now)
         case .success(let opened): datagram = opened
         }
-        seats[sender]?.heartbeat.heard(at: now)
         switch datagram.kind {
         case .probe:
             if let answer = path.seal(.probe, from: .host, now: now) { result.writes.append(.datagram(answer, to: address)) }
@@ -94,11 +93,24 @@ extension HostMachine {
         return result
     }
 
-    /// Counts a dropped datagram; at most one log note per 10 s, with the counts so far.
+    /// How often at most a `datagrams dropped` note is written (a flood keeps the log bounded).
+    static var dropNoteInterval: TimeAmount { .seconds(5) }
+
+    /// Counts a dropped datagram, and notes it now if no note was written in the last
+    /// ``dropNoteInterval`` (else the tick notes it when that time has passed).
     private mutating func dropped(_ drop: Datagram.Drop, now: NIODeadline) -> HostResult<Link> {
         datagramDrops[drop, default: 0] += 1
+        unloggedDrop = drop
         var result = HostResult<Link>()
-        if dropLog.occurred(now: now).log { result.notes.append(.datagramsDropped(datagramDrops, latest: drop)) }
+        logDrops(now: now, into: &result)
         return result
+    }
+
+    /// Writes the `datagrams dropped` note (every count so far) when drops wait and it is time.
+    mutating func logDrops(now: NIODeadline, into result: inout HostResult<Link>) {
+        guard let latest = unloggedDrop, nextDropNote.map({ now >= $0 }) ?? true else { return }
+        result.notes.append(.datagramsDropped(datagramDrops, latest: latest))
+        unloggedDrop = nil
+        nextDropNote = now + Self.dropNoteInterval
     }
 }

@@ -14,6 +14,7 @@ extension HostMachine {
             close(id, farewell: .deny(Deny(reason: .badHello, detail: "no clientHello within \(seconds) s")), leaving: nil,
                   reason: "handshake timeout", now: now, into: &result)
         }
+        logDrops(now: now, into: &result)
         var due: [Link] = []
         var silent: [LinkID] = []
         var expired: [PeerID] = []

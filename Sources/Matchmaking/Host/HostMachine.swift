@@ -106,7 +106,9 @@ public struct HostMachine<Link: Sendable>: Sendable {
     var stateNumbers = StateNumbers()
     /// Datagrams dropped since the host started, by why.
     public internal(set) var datagramDrops: [Datagram.Drop: Int] = [:]
-    var dropLog = LogThrottle(interval: .seconds(10))
+    /// The latest drop not yet in a log note, and when the next note may be written.
+    var unloggedDrop: Datagram.Drop?
+    var nextDropNote: NIODeadline?
 
     /// A host that admits players by `configuration` (validated by the caller).
     public init(configuration: ServerConfiguration) {

@@ -71,7 +71,7 @@ public enum HostNote<Link: Sendable>: Sendable {
     /// Links are being refused because too many are shaking hands; `suppressed` more were
     /// refused since the last such note (at most one note per 10 s).
     case refusedPending(limit: Int, suppressed: Int)
-    /// Datagrams were dropped (at most one note per 10 s): every drop since the host started,
+    /// Datagrams were dropped (at most one note per 5 s): every drop since the host started,
     /// by why, and the latest one's reason.
     case datagramsDropped([Datagram.Drop: Int], latest: Datagram.Drop)
 }

@@ -27,7 +27,7 @@ public final class HostSession: Sendable {
     /// the session's authority: it simulates, and sends what is; players send intents.
     /// Throws ``SendError/tooLarge(bytes:limit:)`` past ``Datagram/maxBody`` bytes.
     public func sendState<Message: Encodable>(_ message: Message, key: String, to recipients: Recipients) throws {
-        let body = try SendError.check(RawJSON(encoding: message), maxFrame: Datagram.maxBody)
+        let body = try SendError.check(state: RawJSON(encoding: message))
         runner.sendState(body, key: try SendError.check(key: key), to: recipients)
     }
 

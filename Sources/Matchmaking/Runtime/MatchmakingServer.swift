@@ -78,7 +78,7 @@ public final class MatchmakingServer: Service, Sendable {
         let runner = self.runner
         let bootstrap = DatagramBootstrap(group: group)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(HostDatagramHandler(runner: runner)) }
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(DatagramReader { runner.receivedDatagram($0, from: $1) }) }
             }
         let host = tcp.ipAddress ?? configuration.host
         for port in [tcp.port ?? 0, 0] {

@@ -115,6 +115,12 @@ public enum SendError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `body` when it fits a datagram (``Datagram/maxBody``) whatever its key, else the error.
+    static func check(state body: RawJSON) throws(SendError) -> RawJSON {
+        guard body.bytes.count <= Datagram.maxBody else { throw .tooLarge(bytes: body.bytes.count, limit: Datagram.maxBody) }
+        return body
+    }
+
     /// `key` when it may name a real-time state, else the error.
     static func check(key: String) throws(SendError) -> String {
         guard StateMessage.isValid(key: key) else { throw .invalidKey(key) }

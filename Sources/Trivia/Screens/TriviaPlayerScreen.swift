@@ -85,7 +85,7 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
             case .alreadyBuzzed: writer.line("(your buzz is in)")
             case .taken(let name): writer.line("(\(name) is answering)")
             }
-        case .other, .quit:
+        case .other, .quit, .arrow:
             break
         }
     }

@@ -1,8 +1,11 @@
 /* A snap-host player over a WebSocket (docs/PROTOCOL.md; docs/WEB.md): the handshake with the
-   join-code proof, heartbeats with clock stamps, game messages. One instance is one link. */
+   join-code proof, heartbeats with clock stamps, game messages, and (version 3) the real-time
+   states, latest-wins per key. One instance is one link. */
 "use strict";
 var SnapLink = (function () {
   var CONTEXT = "snap-host join v1";
+  /* The protocol versions this page speaks, best first: 3 adds states, 2 resume tokens. */
+  var VERSIONS = [3, 2, 1];
 
   /* The page's monotonic clock in microseconds (heartbeats, and when an answer was pressed). */
   function now() {
@@ -40,13 +43,19 @@ var SnapLink = (function () {
 
   /* handlers: hello(serverHello) -> false to stop (e.g. a code is needed), welcome(msg),
      deny(reason, detail, suggestion), bye(reason, detail), joined(peer), left(peer, reason), away(peer),
-     back(peer), app(body, from), closed() (the link ended without deny or bye). */
+     back(peer), app(body, from), state(key, body, from) (a real-time state newer than any before
+     of its key; version 3), closed() (the link ended without deny or bye). */
   function Link(name, code, handlers) {
     this.name = name;
     this.code = code;
     this.serverId = null;
     this.handlers = handlers;
     this.ended = false;
+    this.version = 0;
+    /* Version 3: the newest state number heard per key (older ones are dropped), and the
+       numbers of this link's own states per key (from 1). */
+    this.heard = {};
+    this.numbered = {};
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + "/ws");
     this.socket = socket;
@@ -67,6 +76,15 @@ var SnapLink = (function () {
   /* Sends a game message to the host's game. */
   Link.prototype.sendApp = function (body) {
     this.send({ type: "app", body: body });
+  };
+
+  /* Sends a real-time state of `key` (latest-wins: the host keeps only the newest of each key).
+     Below version 3 the body goes as a game message instead, which the game reads alike. */
+  Link.prototype.sendState = function (key, body) {
+    if (this.version < 3) { this.sendApp(body); return; }
+    var seq = (this.numbered[key] || 0) + 1;
+    this.numbered[key] = seq;
+    this.send({ type: "state", key: key, seq: seq, body: body });
   };
 
   /* Leaves: bye userQuit, then close. */
@@ -96,13 +114,15 @@ var SnapLink = (function () {
     var h = this.handlers, self = this;
     switch (message.type) {
       case "serverHello":
-        var version = message.versions.indexOf(2) >= 0 ? 2 : message.versions.indexOf(1) >= 0 ? 1 : 0;
+        var version = 0;
+        for (var i = 0; i < VERSIONS.length && !version; i++) if (message.versions.indexOf(VERSIONS[i]) >= 0) version = VERSIONS[i];
         if (!version) {
           this.finish(function () { h.deny("versionMismatch", "the host speaks protocol versions " + message.versions.join(", ")); });
           return;
         }
         if (h.hello(message) === false) { this.abandon(); return; }
         this.serverId = message.serverId;
+        this.version = version;
         var hello = { type: "clientHello", version: version, name: this.name };
         if (message.joinCodeRequired) hello.proof = proof(this.code || "", message.nonce);
         var seat = savedSeat();
@@ -111,7 +131,7 @@ var SnapLink = (function () {
         }
         this.send(hello);
         break;
-      case "welcome":
+      case "welcome":  /* version 3's datagram offer is UDP, which a page cannot use: states stay on this link */
         if (message.resumeToken) saveSeat(this.serverId, message.you.name, message.resumeToken);
         h.welcome(message);
         break;
@@ -125,6 +145,12 @@ var SnapLink = (function () {
         this.send({ type: "pong", seq: message.seq, sent: message.sent, received: received, replied: now() });
         break;
       case "app": h.app(message.body, message.from); break;
+      case "state":
+        if (typeof message.key !== "string" || typeof message.seq !== "number") break;
+        if (this.heard[message.key] !== undefined && message.seq <= this.heard[message.key]) break;  /* older: dropped */
+        this.heard[message.key] = message.seq;
+        if (h.state) h.state(message.key, message.body, message.from);
+        break;
       default: break;
     }
   };

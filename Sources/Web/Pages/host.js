@@ -24,7 +24,7 @@
   var socket = null, heardBack = false, unlocked = false, retryTimer = null, lockUntil = 0, lockEveryone = false;
   var host = null, players = {}, away = {}, commands = [], confirming = null;
   var lobby = null, startsAt = null, phase = "lobby", inGame = false, info = null, question = null, result = null, table = null, over = null;
-  var paused = false, deadline = null, frozenLeft = null, answered = {};
+  var paused = false, deadline = null, frozenLeft = null, answered = {}, pong = null;  /* pong: {roles, score} */
 
   function text(id, value) { $(id).textContent = value; }
   function nameOf(id) { return players[id] || "#" + id; }
@@ -193,7 +193,9 @@
       case "question": inGame = true; over = null; question = body; phase = "question"; answered = {}; countdown(body.durationMs); break;
       case "result": result = body; phase = "result"; deadline = null; break;
       case "table": inGame = true; over = null; table = body; phase = "snap"; break;
-      case "gameOver": inGame = false; over = body; phase = "over"; paused = false; deadline = null; break;
+      case "gameOver": inGame = false; over = body.roles ? pongOver(body) : body; phase = "over"; paused = false; deadline = null; break;
+      case "roles": inGame = true; over = null; pong = { roles: body, score: { left: 0, right: 0 } }; phase = "pong"; break;
+      case "point": if (pong) pong.score = body.score; break;
       case "pause":
         paused = body.paused;
         if (paused) frozenLeft = deadline ? deadline - Date.now() : null;
@@ -205,6 +207,13 @@
     $("notice").hidden = !paused;
     text("notice", paused ? "Paused: the players' countdown stands still." : "");
     drawState();
+  }
+
+  /* Pong's end as the standings read it: the winner first. */
+  function pongOver(final) {
+    var lines = ["left", "right"].map(function (side) { return { id: final.roles[side].id, name: final.roles[side].name, points: final.score[side] }; });
+    if (final.winner === final.roles.right.id) lines.reverse();
+    return { winners: final.winner == null ? [] : [final.winner], standings: lines };
   }
 
   function countdown(ms) { deadline = ms != null ? Date.now() + ms : null; }
@@ -230,6 +239,10 @@
     } else if (phase === "snap" && table) {
       title = "Snap!" + (table.turn != null ? " \u00B7 " + nameOf(table.turn) + "'s turn" : "");
       line = "Flip " + table.flips + " \u00B7 " + table.seats.map(function (s) { return s.name + " " + (s.faceDown + s.faceUp); }).join(", ");
+    } else if (phase === "pong" && pong) {
+      var r = pong.roles;
+      title = "Pong · first to " + r.points;
+      line = r.left.name + " (left) " + pong.score.left + " : " + pong.score.right + " " + r.right.name + " (right)";
     } else if (phase === "game" && info) {
       title = "A game begins";
       line = info.questions ? plural(info.questions, "question", "questions") : "";

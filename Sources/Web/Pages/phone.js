@@ -4,11 +4,13 @@
    game the player stays: the standings stay up with the next game's countdown. The host may
    pause the game (a banner, the countdown stands still) and remove players. In buzzer mode the
    question shows its answers with a big BUZZ button: the first to buzz answers out loud, the
-   host marks it; a player marked wrong is locked out of the question. */
+   host marks it; a player marked wrong is locked out of the question. In Pong the two players see
+   the court and drag a finger to move their paddle (its position goes to the host as a real-time
+   state, at most 60 a second); everyone else watches the court. */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var views = ["join-view", "lobby-view", "question-view", "result-view", "snap-view", "over-view", "end-view"];
+  var views = ["join-view", "lobby-view", "question-view", "result-view", "snap-view", "pong-view", "over-view", "end-view"];
 
   var link = null, hello = null, me = null, roster = {}, away = {}, playing = false, resuming = false;
   var afterGame = false, paused = false, noticeTimer = null;
@@ -136,6 +138,7 @@
     away: function (peer) { away[peer.id] = true; refreshLobby(); },
     back: function (peer) { delete away[peer.id]; refreshLobby(); },
     app: function (body, from) { if (from === 0 && body && body.kind) game(body); },
+    state: function (key, body, from) { if (from === 0 && key === "court" && body && body.kind === "court") pongCourt(body); },
     closed: function () {
       if (!me) { show("join-view"); say("Cannot reach the host. Is it still running? Try again."); return; }
       rejoinSoon();
@@ -202,9 +205,14 @@
       case "marked": showMarked(body); break;
       case "buzzersOpen": showBuzzersOpen(body); break;
       case "result": showResult(body); break;
-      case "gameOver": playing = false; afterGame = true; paused = false; notice(null); showGameOver(body); break;
+      case "gameOver": playing = false; afterGame = true; paused = false; notice(null);
+        if (body.roles) showPongOver(body); else showGameOver(body);
+        break;
       case "table": showTable(body); break;
-      case "refused": text("snap-message", refusalSentence(body)); break;
+      case "refused": if (pong.roles) text("pong-message", pongRefusal(body.reason)); else text("snap-message", refusalSentence(body)); break;
+      case "roles": showRoles(body); break;
+      case "court": pongCourt(body); break;  /* a host without the real-time channel sends the court as a message */
+      case "point": showPoint(body); break;
       default: break;
     }
   }
@@ -457,6 +465,157 @@
 
   $("flip").onclick = function () { if (link) link.sendApp({ kind: "flip" }); };
   $("snap").onclick = function () { if (link && table) link.sendApp({ kind: "snap", seq: table.seq, pressedAt: SnapLink.now() }); };
+
+  /* ---- Pong ---- */
+
+  /* roles: who plays which side (null: no game); side: mine, or null when watching; court: the
+     newest court; target: where my finger asks my paddle to be (court units). */
+  var pong = { roles: null, side: null, court: null, target: null, drawing: false,
+    sentY: null, sentAt: 0, sendTimer: null, messageTimer: null };
+
+  function showRoles(roles) {
+    playing = true; afterGame = false; paused = false; notice(null);
+    var fresh = !pong.roles || pong.roles.game !== roles.game;
+    pong.roles = roles;
+    pong.side = me && roles.left.id === me.id ? "left" : me && roles.right.id === me.id ? "right" : null;
+    if (fresh) { pong.court = null; pong.target = null; pong.sentY = null; }
+    show("pong-view");
+    $("pong-pad").hidden = !pong.side;
+    text("pong-role", pong.side ? "You play " + pong.side.toUpperCase() + (pong.side === "left" ? " \u25C0" : " \u25B6") + " \u00B7 first to " + roles.points
+      : "Watching \u00B7 first to " + roles.points);
+    if (fresh) text("pong-message", pong.side ? "Drag to move your paddle. Good luck!" : "You are watching: you play in a later game.");
+    showPongScore();
+    drawSoon();
+  }
+
+  function pongName(side) {
+    var peer = pong.roles[side];
+    return me && peer.id === me.id ? "You" : peer.name;
+  }
+
+  function showPongScore() {
+    var score = pong.court ? pong.court.score : { left: 0, right: 0 };
+    text("pong-left-name", "\u25C0 " + pongName("left"));
+    text("pong-nums", score.left + " : " + score.right);
+    text("pong-right-name", pongName("right") + " \u25B6");
+  }
+
+  /* A court newer than the one shown (of this game). */
+  function pongCourt(court) {
+    if (!pong.roles || court.game !== pong.roles.game) return;
+    if (pong.court && court.tick <= pong.court.tick) return;
+    var scored = !pong.court || pong.court.score.left !== court.score.left || pong.court.score.right !== court.score.right;
+    pong.court = court;
+    if (scored) showPongScore();
+    drawSoon();
+  }
+
+  function drawSoon() {
+    if (pong.drawing) return;
+    pong.drawing = true;
+    requestAnimationFrame(function () {
+      pong.drawing = false;
+      if (!pong.roles || $("pong-view").hidden) return;
+      var canvas = $("pong-court");
+      Look.drawCourt(canvas, pong.court, { left: pong.roles.left.name, right: pong.roles.right.name }, pong.side, pong.target);
+      if (pong.court) {  /* for a screen reader, and for the tests: what the picture shows */
+        canvas.setAttribute("data-tick", pong.court.tick);
+        canvas.setAttribute("data-left", pong.court.paddles.left.toFixed(1));
+        canvas.setAttribute("data-right", pong.court.paddles.right.toFixed(1));
+        canvas.setAttribute("data-ball", pong.court.ball.y.toFixed(1));
+        canvas.setAttribute("aria-label", pong.roles.left.name + " " + pong.court.score.left + ", " + pong.roles.right.name + " " + pong.court.score.right);
+      }
+    });
+  }
+
+  function showPoint(p) {
+    if (!pong.roles) return;
+    if (pong.court) pong.court.score = p.score;
+    showPongScore();
+    pongMessage(me && p.scorer === me.id ? "You score!" : pong.roles[p.side].name + " scores!");
+  }
+
+  function pongMessage(message) {
+    clearTimeout(pong.messageTimer);
+    text("pong-message", message);
+    pong.messageTimer = setTimeout(function () { text("pong-message", ""); }, 2500);
+  }
+
+  function pongRefusal(reason) {
+    switch (reason) {
+      case "noGame": return "No game is under way.";
+      case "notPlaying": return "You are watching this game.";
+      default: return "Refused (" + reason + ").";
+    }
+  }
+
+  function showPongOver(final) {
+    var roles = final.roles, winner = final.winner;
+    show("over-view");
+    var name = function (side) { return roles[side].name; };
+    var winning = winner == null ? null : roles.left.id === winner ? "left" : "right";
+    text("over-title", winner == null ? "Game over: level" : me && winner === me.id ? "You won!" : name(winning) + " won!");
+    $("over-title").className = "huge";
+    var why = final.ended === "forfeit" ? " \u00B7 " + name(winning === "left" ? "right" : "left") + " left the game"
+      : final.ended === "endedByHost" ? " \u00B7 the host ended the game" : "";
+    var high = Math.max(final.score.left, final.score.right), low = Math.min(final.score.left, final.score.right);
+    text("over-place", (winner == null ? "Level at " : "Won ") + high + " : " + low + " \u00B7 first to " + roles.points + why);
+    list($("over-standings"), ["left", "right"].map(function (side) {
+      return { text: name(side) + " (" + side + ") \u2014 " + final.score[side] + (roles[side].id === winner ? " \u2605 winner" : ""), mine: me && roles[side].id === me.id };
+    }));
+    if (final.ended === "endedByHost") notice("The host ended the game.", 6);
+    pong.roles = null;
+    pong.side = null;
+  }
+
+  /* The finger (or mouse) on the court or the pad below it: its height is where the paddle
+     goes, the pad's top the court's top wall. */
+  function aim(element, clientY) {
+    if (!pong.side) return;
+    var box = element.getBoundingClientRect(), C = Look.COURT, half = C.paddleHeight / 2;
+    var y = (clientY - box.top) / box.height * C.height;
+    pong.target = Math.round(Math.min(C.height - half, Math.max(half, y)) * 10) / 10;
+    sendPaddle();
+    drawSoon();
+  }
+
+  /* The paddle's intent as a state, at most 60 a second and only when it changed. */
+  function sendPaddle() {
+    if (!link || !pong.side || pong.target === null || pong.target === pong.sentY || pong.sendTimer) return;
+    var wait = pong.sentAt + 1000 / 60 - performance.now();
+    if (wait > 0) {
+      pong.sendTimer = setTimeout(function () { pong.sendTimer = null; sendPaddle(); }, wait);
+      return;
+    }
+    pong.sentAt = performance.now();
+    pong.sentY = pong.target;
+    link.sendState("paddle", { kind: "paddle", y: pong.target });
+  }
+
+  function dragArea(element) {
+    if (window.PointerEvent) {
+      element.addEventListener("pointerdown", function (e) {
+        e.preventDefault();
+        if (element.setPointerCapture) element.setPointerCapture(e.pointerId);
+        aim(element, e.clientY);
+      });
+      element.addEventListener("pointermove", function (e) {
+        if (e.pointerType === "mouse" && !e.buttons) return;  /* a mouse moves the paddle while pressed */
+        aim(element, e.clientY);
+      });
+    } else {  /* older phones: touch events, and the mouse */
+      var touch = function (e) { e.preventDefault(); aim(element, e.touches[0].clientY); };
+      element.addEventListener("touchstart", touch);
+      element.addEventListener("touchmove", touch);
+      var down = false;
+      element.addEventListener("mousedown", function (e) { down = true; aim(element, e.clientY); });
+      window.addEventListener("mouseup", function () { down = false; });
+      element.addEventListener("mousemove", function (e) { if (down) aim(element, e.clientY); });
+    }
+  }
+  dragArea($("pong-court"));
+  dragArea($("pong-pad"));
+  window.addEventListener("resize", drawSoon);
 
   /* ---- Start ---- */
 

@@ -1,12 +1,14 @@
 /* The TV page: the join address and QR code, the lobby filling up, each question with its
    countdown and who has answered (never what), the reveal, the standings, the Snap! table and
    a podium; a banner when the host pauses or removes a player; in buzzer mode who buzzed first,
-   the host's marks and who is locked out (never the answer before the result). It only watches:
+   the host's marks and who is locked out (never the answer before the result); Pong's court, the
+   score, each side's player and the points that win (the court as the newest real-time state of
+   key "court": latest-wins, at most one drawn a frame). It only watches:
    the host's screen feed (/screen/ws, docs/WEB.md). */
 "use strict";
 (function () {
   var $ = function (id) { return document.getElementById(id); };
-  var SECTIONS = ["tv-lobby", "tv-question", "tv-standings", "tv-snap", "tv-over"];
+  var SECTIONS = ["tv-lobby", "tv-question", "tv-standings", "tv-snap", "tv-pong", "tv-over"];
 
   var host = null, players = {}, away = {}, lobby = null, question = null, answered = [], timer = null, lastSnap = "";
   var inGame = false, overUntil = 0, lobbyTimer = null, startsAt = null, noticeTimer = null;
@@ -15,6 +17,7 @@
   function show(id) {
     for (var i = 0; i < SECTIONS.length; i++) $(SECTIONS[i]).hidden = SECTIONS[i] !== id;
     $("small-join").hidden = id === "tv-lobby" || !host;
+    document.body.classList.toggle("pong", id === "tv-pong");
   }
   function text(id, value) { $(id).textContent = value; }
   /* A banner over every section: for a few seconds, or until cleared (seconds 0). */
@@ -65,6 +68,9 @@
         break;
       case "away": away[m.peer.id] = true; showAway(); if (!inGame) showLobby(); break;
       case "back": delete away[m.peer.id]; showAway(); if (!inGame) showLobby(); break;
+      case "state":
+        if (m.key === "court" && m.body && m.body.kind === "court") pongCourt(m.body);
+        break;
       case "sent":
         if (m.to === "all") game(m.body, m.ageMs || 0);
         else if (m.kind === "accepted" && question) { m.to.forEach(function (id) { if (answered.indexOf(id) < 0) answered.push(id); }); showAnswered(); }
@@ -87,7 +93,10 @@
       case "result": showResult(body); break;
       case "buzzed": case "marked": case "buzzersOpen": showBuzzer(body); break;
       case "table": inGame = true; overUntil = 0; showTable(body); break;
-      case "gameOver": inGame = false; notice(null); showOver(body); break;
+      case "gameOver": inGame = false; notice(null); showOver(body.roles ? pongFinal(body) : body); pong.roles = null; break;
+      case "roles": inGame = true; overUntil = 0; showRoles(body); break;
+      case "court": pongCourt(body); break;  /* a host without the real-time channel sends it as a message */
+      case "point": showPoint(body); break;
       case "pause":
         if (body.paused) { clearInterval(timer); notice("Paused by the host", 0); }
         else { notice("The game goes on!", 3); if (question && body.leftMs != null) countdown(Date.now() + body.leftMs); }
@@ -238,6 +247,67 @@
     text("phase", "game over");
     question = null;
   }
+
+  /* ---- Pong ---- */
+
+  var pong = { roles: null, court: null, drawing: false, messageTimer: null };
+
+  function showRoles(roles) {
+    if (!pong.roles || pong.roles.game !== roles.game) pong.court = null;
+    pong.roles = roles;
+    show("tv-pong");
+    text("pong-left", roles.left.name);
+    text("pong-right", roles.right.name);
+    text("pong-first", "first to " + roles.points);
+    text("phase", "Pong \u00B7 first to " + roles.points);
+    showPongScore();
+    drawSoon();
+  }
+
+  function showPongScore() {
+    var score = pong.court ? pong.court.score : { left: 0, right: 0 };
+    text("tv-pong-score", score.left + " : " + score.right);
+  }
+
+  /* The newest court of this game (older ones, and a court of another game, are dropped). */
+  function pongCourt(court) {
+    if (!pong.roles || court.game !== pong.roles.game || (pong.court && court.tick <= pong.court.tick)) return;
+    var scored = !pong.court || pong.court.score.left !== court.score.left || pong.court.score.right !== court.score.right;
+    pong.court = court;
+    if (scored) showPongScore();
+    drawSoon();
+  }
+
+  function drawSoon() {
+    if (pong.drawing) return;
+    pong.drawing = true;
+    requestAnimationFrame(function () {
+      pong.drawing = false;
+      if (!pong.roles || $("tv-pong").hidden) return;
+      var canvas = $("tv-court");
+      Look.drawCourt(canvas, pong.court, { left: pong.roles.left.name, right: pong.roles.right.name }, null, null, $("tv-court-box"));
+      if (pong.court) canvas.setAttribute("data-tick", pong.court.tick);
+    });
+  }
+
+  function showPoint(p) {
+    if (!pong.roles) return;
+    if (pong.court) pong.court.score = p.score;
+    showPongScore();
+    clearTimeout(pong.messageTimer);
+    text("tv-pong-message", pong.roles[p.side].name + " scores!");
+    pong.messageTimer = setTimeout(function () { text("tv-pong-message", ""); }, 2500);
+  }
+
+  /* Pong's end as the podium reads it: the winner first, each with its points. */
+  function pongFinal(final) {
+    var roles = final.roles;
+    var lines = ["left", "right"].map(function (side) { return { id: roles[side].id, name: roles[side].name + " (" + side + ")", points: final.score[side] }; });
+    if (final.winner === roles.right.id) lines.reverse();
+    return { winners: final.winner == null ? [] : [final.winner], standings: lines };
+  }
+
+  window.addEventListener("resize", drawSoon);
 
   connect();
 })();

@@ -22,6 +22,12 @@ import Synchronization
 /// it is counted from then), then the private notices since the last public one: enough to draw
 /// the current question, table or standings. A screen that stops reading is closed (it
 /// reconnects and starts afresh). Messages are JSON text on the screen's WebSocket (docs/WEB.md).
+///
+/// A game's real-time states (``GameHostEvent/stateSent(_:key:to:)``: Pong's court, 60 a second)
+/// go to screens (not host pages) latest-wins: each screen is sent only the newest state of each
+/// key, never a backlog. While its socket takes no writes, only the newest waiting state per key
+/// is kept and written when it does (``writable(_:)``); a screen that connects late is sent the
+/// newest of each key at once.
 public final class ScreenFeed: Sendable {
     /// Who the host is, for the hello.
     public struct Host: Sendable {
@@ -56,8 +62,18 @@ public final class ScreenFeed: Sendable {
         var qr: (local: String, remote: String)
     }
 
+    /// One open screen or host page.
+    private struct Watching {
+        var channel: any Channel
+        var watcher: Watcher
+        /// Real-time states not yet written (its socket took no writes): the newest per key.
+        var waiting: [String: String] = [:]
+        /// Whether it is sent real-time states (screens are; host pages are not).
+        var takesStates: Bool { if case .screen = watcher { true } else { false } }
+    }
+
     private struct State: @unchecked Sendable {  // channels are used only under the lock
-        var watchers: [ObjectIdentifier: (channel: any Channel, watcher: Watcher)] = [:]
+        var watchers: [ObjectIdentifier: Watching] = [:]
         var present: [PeerID: Peer]?
         /// Players whose link dropped and whose seat is kept.
         var away: Set<PeerID> = []
@@ -65,6 +81,10 @@ public final class ScreenFeed: Sendable {
         var publicByKind: [(kind: String, body: String, sentAt: Int64)] = []
         /// Private notices since the last public message.
         var notices: [String] = []
+        /// The newest real-time state of each key (its message's JSON), in order of first sending.
+        var states: [(key: String, json: String)] = []
+        /// The feed's own numbering of the states it sends, per key (from 1).
+        var numbers = StateNumbers()
         var join: Join?
     }
 
@@ -90,7 +110,8 @@ public final class ScreenFeed: Sendable {
     /// A screen's or an unlocked host page's WebSocket opened.
     func add(_ channel: any Channel, as watcher: Watcher) {
         state.withLock { state in
-            state.watchers[ObjectIdentifier(channel)] = (channel, watcher)
+            let watching = Watching(channel: channel, watcher: watcher)
+            state.watchers[ObjectIdentifier(channel)] = watching
             let present = state.present.map { Array($0.values) } ?? peers()
             let local = watcher == .screen(local: true)
             let hello = Hello(
@@ -105,6 +126,20 @@ public final class ScreenFeed: Sendable {
                 Self.write(#"{"type":"sent","to":"all","ageMs":\#(max(0, now - sentAt) / 1000),"body":\#(body)}"#, to: channel)
             }
             for notice in state.notices { Self.write(notice, to: channel) }
+            if watching.takesStates {
+                for (_, json) in state.states { Self.write(json, to: channel) }
+            }
+        }
+    }
+
+    /// A screen's socket takes writes again (or no longer does): the states waiting for it are
+    /// written, the newest of each key.
+    func writable(_ channel: any Channel) {
+        state.withLock { state in
+            let key = ObjectIdentifier(channel)
+            guard var watching = state.watchers[key], !watching.waiting.isEmpty, channel.isWritable else { return }
+            Self.flush(&watching)
+            state.watchers[key] = watching
         }
     }
 
@@ -166,9 +201,40 @@ public final class ScreenFeed: Sendable {
             update(hostPagesOnly: true) { _ in
                 [Self.json(Refused(type: "refused", command: refusal.command, reason: refusal.reason.name, text: refusal.description))]
             }
-        case .chat, .note, .sendFailed, .stateSent:
+        case .stateSent(let message, let key, let recipients):
+            guard let body = try? JSONEncoder().encode(message), let keyJSON = try? JSONEncoder().encode(key) else { return }
+            sendState(key: key, keyJSON: String(decoding: keyJSON, as: UTF8.self), body: String(decoding: body, as: UTF8.self), to: recipients)
+        case .chat, .note, .sendFailed:
             break
         }
+    }
+
+    /// A real-time state to every screen: written now to a screen whose socket takes writes,
+    /// else kept as its newest waiting state of `key` (an older waiting one is dropped). A state
+    /// sent to some players only is theirs, as a message would be: screens never see it.
+    private func sendState(key: String, keyJSON: String, body: String, to recipients: [PeerID]) {
+        state.withLock { state in
+            if state.present == nil { state.present = Dictionary(peers().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
+            guard Set(recipients) == Set(state.present!.keys) else { return }
+            let seq = state.numbers.next(for: key)
+            let json = #"{"type":"state","key":\#(keyJSON),"seq":\#(seq),"body":\#(body)}"#
+            if let index = state.states.firstIndex(where: { $0.key == key }) {
+                state.states[index].json = json
+            } else {
+                state.states.append((key, json))
+            }
+            for (id, var watching) in state.watchers where watching.takesStates {
+                watching.waiting[key] = json
+                if watching.channel.isWritable { Self.flush(&watching) }
+                state.watchers[id] = watching
+            }
+        }
+    }
+
+    /// Writes a watcher's waiting states (the newest of each key).
+    private static func flush(_ watching: inout Watching) {
+        for json in watching.waiting.values { write(json, to: watching.channel) }
+        watching.waiting = [:]
     }
 
     /// Applies a change under the lock and sends what it returns to every screen and host page
@@ -177,11 +243,15 @@ public final class ScreenFeed: Sendable {
         state.withLock { state in
             if state.present == nil { state.present = Dictionary(peers().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
             let lines = change(&state)
-            for (key, screen) in state.watchers where !hostPagesOnly || screen.watcher == .hostPage {
+            for (key, var screen) in state.watchers where !hostPagesOnly || screen.watcher == .hostPage {
                 guard screen.channel.isWritable else {  // not reading: it starts afresh when it reconnects
                     screen.channel.close(promise: nil)
                     state.watchers[key] = nil
                     continue
+                }
+                if !screen.waiting.isEmpty {  // the states sent before these lines go first
+                    Self.flush(&screen)
+                    state.watchers[key] = screen
                 }
                 for line in lines { Self.write(line, to: screen.channel) }
             }

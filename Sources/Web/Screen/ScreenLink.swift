@@ -2,7 +2,8 @@ import NIOCore
 import NIOWebSocket
 
 /// The host's end of a TV page's WebSocket: registers the channel with the ``ScreenFeed``
-/// (which writes to it), answers pings and closes, and ignores anything else the page sends.
+/// (which writes to it), tells it when the socket takes writes again, answers pings and closes,
+/// and ignores anything else the page sends.
 final class ScreenLink: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
@@ -17,6 +18,12 @@ final class ScreenLink: ChannelInboundHandler {
         added = true
         let local = context.channel.remoteAddress.map(WebServer.isLoopback) ?? false
         feed.add(context.channel, as: .screen(local: local))
+    }
+
+    /// The socket takes writes again: the feed writes the states that waited (``ScreenFeed/writable(_:)``).
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if added { feed.writable(context.channel) }
+        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

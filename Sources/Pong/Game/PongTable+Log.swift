@@ -1,0 +1,23 @@
+import GameRuntime
+import Logging
+import Matchmaking
+
+extension PongTable {
+    /// The host's log lines: games starting and ending (the winner and
+    /// the score), at info; each point at debug (the court state, 60 times a second, never).
+    public static func logRecord(for effect: Effect) -> GameLogRecord? {
+        switch effect {
+        case .gameStarted:
+            GameLogRecord(.info, "game started")
+        case .send(.point(let point), _):
+            GameLogRecord(.debug, "point", ["scorer": "\(point.scorer)", "score": "\(point.score.text)"])
+        case .send(.gameOver(let final), _):
+            GameLogRecord(.info, "game over", [
+                "winner": "\(final.winner.map { final.roles.side(of: $0).map { final.roles[$0].name } ?? "\($0)" } ?? "none")",
+                "score": "\(final.score.text)", "ended": "\(final.ended.rawValue)",
+            ])
+        case .send, .state, .gameEnded, .note, .kick, .refused:
+            nil
+        }
+    }
+}
