@@ -34,7 +34,8 @@ class Lan:
 
     def loss(self, percent: int, what: str = "all") -> None:
         """Each way of the link loses `percent` % of its packets (`what`: all, or udp only) at
-        random, dropped by the receiver (nftables); 0 drops nothing again."""
+        random, dropped by the receiver (nftables); `udp-out`: refused by the sender's own
+        firewall (its sendto fails); 0 drops nothing again."""
         subprocess.run([str(TESTBED), "loss", str(self.directory), str(percent), what], check=True, timeout=30, env=self.env)
 
     def down(self) -> None:

@@ -110,3 +110,16 @@ def test_a_player_joining_while_udp_is_dropped_gets_states_over_the_link(net, be
     assert all(o["udp"] is False for o in reports), "no UDP while every datagram is dropped"
     assert reports[-1]["states"] >= 60, "a state per frame keeps coming (60 Hz for 2 s: at least one second's worth)"
 
+
+
+def test_a_firewall_refusing_to_send_udp_for_a_moment_does_not_end_udp(net, bench_bin):
+    """A sender's own firewall makes its sendto fail (EPERM), and NIO closes a UDP socket on such
+    an error: host and client open theirs again, so UDP comes back once the firewall lets go."""
+    client = watch(net, bench_bin, start_host(net, bench_bin))
+    assert wait_json(client, fresh(udp=True), 5), client.describe()
+    seen = len(client.stdout_snapshot())
+    net.loss(100, "udp-out")
+    assert wait_json(client, fresh(udp=False), 5, start=seen), f"states over the link meanwhile\n{client.describe()}"
+    seen = len(client.stdout_snapshot())
+    net.loss(0)
+    assert wait_json(client, fresh(udp=True), 5, start=seen), f"back on UDP once sending works\n{client.describe()}"

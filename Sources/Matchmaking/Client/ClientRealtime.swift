@@ -54,11 +54,20 @@ final class ClientRealtime: Sendable {
             switch result {
             case .success(let channel):
                 self.socket.withLock { $0 = channel }
-                let task = channel.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: DatagramTiming.probeInterval) { _ in
-                    self.probe()
+                if self.prober.withLock({ $0 == nil }) {
+                    let task = channel.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: DatagramTiming.probeInterval) { _ in
+                        self.probe()
+                    }
+                    self.prober.withLock { $0 = task }
                 }
-                self.prober.withLock { $0 = task }
                 if !self.link.isActive { self.stop() }
+                // NIO closes a UDP socket on most send errors (a firewall refusing a datagram):
+                // open another (the host learns its address from the next datagram).
+                channel.closeFuture.whenComplete { _ in
+                    guard self.link.isActive, self.socket.withLock({ $0 === channel }) else { return }
+                    self.logger.debug("UDP socket closed; opening another")
+                    self.link.eventLoop.scheduleTask(in: .milliseconds(200)) { self.start() }
+                }
             case .failure(let error):
                 self.logger.notice("no UDP socket; states go over the link", metadata: ["error": "\(error)"])
             }
@@ -68,7 +77,7 @@ final class ClientRealtime: Sendable {
     /// Stops probing and closes the UDP socket.
     func stop() {
         prober.withLock { $0?.cancel() }
-        socket.withLock { $0 }?.close(promise: nil)
+        socket.withLock { socket in defer { socket = nil }; return socket }?.close(promise: nil)
     }
 
     /// Whether states go over UDP now.

@@ -75,20 +75,47 @@ public final class MatchmakingServer: Service, Sendable {
     /// Binds the real-time channel's UDP socket: on the TCP port's number when it is free, else
     /// on any port (the welcome says which). Without one, states go over the links.
     private func openDatagrams(near tcp: SocketAddress) async {
-        let runner = self.runner
-        let bootstrap = DatagramBootstrap(group: group)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(DatagramReader { runner.receivedDatagram($0, from: $1) }) }
-            }
         let host = tcp.ipAddress ?? configuration.host
         for port in [tcp.port ?? 0, 0] {
-            guard let channel = try? await bootstrap.bind(host: host, port: port).get() else { continue }
-            datagrams.withLockedValue { $0 = channel }
-            runner.datagramsOpened(channel, port: channel.localAddress?.port ?? port)
-            logger.info("real-time channel on UDP", metadata: ["port": "\(channel.localAddress?.port ?? port)"])
+            guard let channel = try? await datagramBootstrap.bind(host: host, port: port).get() else { continue }
+            let bound = channel.localAddress?.port ?? port
+            adoptDatagrams(channel, host: host, port: bound)
+            logger.info("real-time channel on UDP", metadata: ["port": "\(bound)"])
             return
         }
         logger.notice("no UDP port: real-time states go over the players' links")
+    }
+
+    private var datagramBootstrap: DatagramBootstrap {
+        let runner = self.runner
+        return DatagramBootstrap(group: group).channelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(DatagramReader { runner.receivedDatagram($0, from: $1) }) }
+        }
+    }
+
+    /// Uses `channel` as the UDP socket, and opens it again on the same port if it closes while
+    /// the host runs: NIO closes a UDP socket on most send errors (a firewall refusing one
+    /// datagram, EPERM), which must not end the real-time channel for every player.
+    private func adoptDatagrams(_ channel: any Channel, host: String, port: Int) {
+        datagrams.withLockedValue { $0 = channel }
+        runner.datagramsOpened(channel, port: port)
+        channel.closeFuture.whenComplete { _ in
+            guard self.datagrams.withLockedValue({ $0 === channel }) else { return }  // shut down
+            self.logger.notice("real-time UDP socket closed; opening it again", metadata: ["port": "\(port)"])
+            self.reopenDatagrams(host: host, port: port, after: .milliseconds(100))
+        }
+    }
+
+    private func reopenDatagrams(host: String, port: Int, after delay: TimeAmount) {
+        group.next().scheduleTask(in: delay) {
+            guard self.datagrams.withLockedValue({ $0 != nil }) else { return }
+            self.datagramBootstrap.bind(host: host, port: port).whenComplete { result in
+                switch result {
+                case .success(let channel): self.adoptDatagrams(channel, host: host, port: port)
+                case .failure: self.reopenDatagrams(host: host, port: port, after: .seconds(1))
+                }
+            }
+        }
     }
 
     /// Datagrams dropped since the start, by why (they are logged in summary too).
@@ -149,7 +176,7 @@ public final class MatchmakingServer: Service, Sendable {
             return channel
         }
         try? await listening?.close()
-        try? await datagrams.withLockedValue({ $0 })?.close()
+        try? await datagrams.withLockedValue({ channel in defer { channel = nil }; return channel })?.close()
         ticker.withLockedValue { $0?.cancel() }
         let channels = runner.stop()
         let closed = channels.map(\.closeFuture)
