@@ -3,7 +3,8 @@ pair (scripts/testbed-mdns net), `snap-bench realtime-host` on A sending a state
 `snap-bench realtime-client --watch` on B reporting every 100 ms whether its session uses UDP and
 how old its newest state is. With nothing dropped, UDP is in use; with every UDP packet dropped
 (nftables on B), states fall back to the reliable link within 2 s and stay fresh, and a client
-joining then never uses UDP yet gets states. About 15 s."""
+joining then never uses UDP yet gets states; a sender's own firewall refusing UDP for a moment
+does not end UDP; Pong with every datagram dropped still finishes. About 40 s."""
 
 from __future__ import annotations
 
@@ -123,3 +124,26 @@ def test_a_firewall_refusing_to_send_udp_for_a_moment_does_not_end_udp(net, benc
     seen = len(client.stdout_snapshot())
     net.loss(0)
     assert wait_json(client, fresh(udp=True), 5, start=seen), f"back on UDP once sending works\n{client.describe()}"
+
+
+def test_pong_falls_back_to_the_link_when_udp_is_dropped_and_still_finishes(net, snap_bin):
+    """Issue 16: Pong between two `join --bot` players on host B against a host on A, with every
+    UDP packet dropped from the start: the court and the paddles go over the connections, and the
+    game reaches game over."""
+    net.loss(100, "udp")
+    host = net.start("A", str(snap_bin), "serve", "--game", "pong", "--points", "2", "--host", ADDRESS["A"], "--port", "0",
+                     "--no-dnssd", "--no-bluetooth", "--no-web", label="pong-host")
+    match = host.wait_stdout(r"^listening on [\d.]+:(\d+)$", 15)
+    assert match, host.describe()
+    players = []
+    for name in ("Ann", "Bob"):
+        player = net.start("B", str(snap_bin), "join", f"{ADDRESS['A']}:{match.group(1)}", "--player", name, "--bot", "--once",
+                           "--log-level", "debug", label=f"join({name})")
+        assert player.wait_stdout(rf"^connected to .* as {name} \(id \d+\)$", 15), player.describe()
+        players.append(player)
+    for player in players:
+        assert player.wait_exit(120) == 0, player.describe()
+        out = "\n".join(player.stdout_snapshot())
+        err = "\n".join(player.stderr_snapshot())
+        assert "game over: winner" in out, player.describe()
+        assert "real-time states over the connection" in err and "real-time states over UDP" not in err, player.describe()
