@@ -9,6 +9,7 @@ bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
 here="$(cd "$(dirname "$0")" && pwd)"
 host_address=00:AA:01:00:00:00
 . "$here/checks.sh"
+export XDG_STATE_HOME="$PWD/state"  # the host's players' devices (and join's tokens), as the session's
 
 timeout 10 btmgmt -i hci0 connectable on </dev/null >/dev/null
 "$bin" serve --name "Mixed Host" --game trivia --rounds 2 --question-time 20 --result-time 0.5 --mode timed \
