@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Inside the VM of scripts/testbed-bt (host on hci0, clients on hci1), first (a host that stops
-# with a Bluetooth player connected leaves a key behind: docs/BLUETOOTH.md): one trivia game with a
+# Inside the VM of scripts/testbed-bt (host on hci0, clients on hci1), before the session's checks
+# (its host remembers Ann's device as a player's in the shared state directory, so the next
+# host forgets a key kept of it: docs/BLUETOOTH.md): one trivia game with a
 # player of each kind: Ann over RFCOMM, Tom over TCP, Pat over the web port's WebSocket (what a
 # phone's page speaks: Tests/system/wsplayer.py). The three play to game over in one game, and
 # every player's final standings are the host's. Needs SNAP_HOST_BIN.

@@ -79,7 +79,7 @@ public final class BlueZHost: Sendable {
                     return .error(name: "org.bluez.Error.Rejected", message: "no fd")
                 }
                 let device = message.arguments[0].stringValue ?? "?"
-                if keys.withLock({ $0.connected(device) }) { save() }
+                if keys.withLock({ $0.connected(device) }) { Task { save() } }  // off the bus thread
                 onConnection(fd, device)
                 return .values([])
             case "Release": return .none
@@ -109,7 +109,7 @@ public final class BlueZHost: Sendable {
             {
                 let device = signal.path
                 guard keys.withLock({ $0.forgets(device) }) else { return }
-                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, logger: logger) }
+                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger) }
                 return
             }
             guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
@@ -141,7 +141,7 @@ public final class BlueZHost: Sendable {
     /// defers the removal to that link's end and, in the VM, lost it (the key stayed); that
     /// link's end forgets it (every link down of a player's device does).
     private static func forgetKey(
-        _ device: String, bus: DBusBusConnection, adapterPath: String, keys: Locked<PlayerKeys>, logger: Logger
+        _ device: String, bus: DBusBusConnection, adapterPath: String, logger: Logger
     ) async {
         let connected = try? await bus.call(
             destination: "org.bluez", path: device, interface: "org.freedesktop.DBus.Properties", method: "Get",
@@ -161,7 +161,7 @@ public final class BlueZHost: Sendable {
     }
 
     private func forgetKey(_ device: String) async {
-        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, logger: logger)
+        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger)
     }
 
     /// Notes the devices that are Paired or Trusted now (the user's, unless they played: never
