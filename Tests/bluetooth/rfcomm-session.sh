@@ -169,7 +169,7 @@ echo "hci0 holds a key of hci1 before the next run: $(timeout 3 dbus-send --syst
   --heartbeat-interval 1000 --heartbeat-timeout 6000 > host2.out 2> host2.err &
 host=$!
 check "the next host run serves on Bluetooth" wait_for host2.err "RFCOMM profile registered" 30
-"$bin" join "$host_address" --adapter hci1 --player Fay --bot > fay.out 2> fay.err &
+"$bin" join "$host_address" --adapter hci1 --player Fay --bot --log-level debug > fay.out 2> fay.err &
 fay=$!
 check "Fay joins the next host run over RFCOMM (no key left of Cat's link)" wait_for fay.out "connected to VM Host 2 as Fay" 30
 kill -TERM $fay; wait $fay
