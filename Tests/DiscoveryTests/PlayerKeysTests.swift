@@ -88,4 +88,32 @@ import Testing
         #expect(keys.played.first == devices.first)
         #expect(!keys.forgets(player))
     }
+
+    /// The emulator refused a player's first channel ("Encryption key size") after the pairing
+    /// hci0 kept a key of: its link never reached the profile, yet its key must go.
+    @Test func aDeviceThatPairedWhileTheHostServedIsAPlayers() {
+        var keys = BlueZHost.PlayerKeys()
+        let new = keys.paired(player)
+        #expect(new)
+        #expect(keys.forgets(player))
+    }
+
+    @Test func aDevicePairedBeforeStaysTheUsersWhenItPairsAgain() {
+        var keys = BlueZHost.PlayerKeys()
+        _ = keys.note(paired: [keyboard], trusted: [])
+        let new = keys.paired(keyboard)
+        #expect(!new)
+        #expect(!keys.forgets(keyboard))
+    }
+
+    @Test func aDeviceTrustedMeanwhileIsTheUsers() {
+        var keys = BlueZHost.PlayerKeys()
+        _ = keys.paired(keyboard)  // the user paired it while the host served...
+        let changed = keys.trusted(keyboard)  // ...and trusted it
+        #expect(changed)
+        #expect(!keys.forgets(keyboard))
+        #expect(keys.played.isEmpty)
+        let again = keys.connected(keyboard)
+        #expect(!again)
+    }
 }

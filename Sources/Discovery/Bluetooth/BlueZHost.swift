@@ -105,11 +105,14 @@ public final class BlueZHost: Sendable {
         let adapterPath = self.adapterPath
         bus.onSignal { [weak self] signal in
             if signal.member == "PropertiesChanged", signal.arguments.first?.stringValue == "org.bluez.Device1",
-                signal.arguments.count >= 2, signal.arguments[1].dictValue?["Connected"]?.boolValue == false
+                signal.arguments.count >= 2, let changed = signal.arguments[1].dictValue
             {
                 let device = signal.path
-                guard keys.withLock({ $0.forgets(device) }) else { return }
-                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger) }
+                guard device.hasPrefix(adapterPath + "/") else { return }  // another adapter's view of a device
+                if changed["Paired"]?.boolValue == true, keys.withLock({ $0.paired(device) }) { Task { save() } }
+                if changed["Connected"]?.boolValue == false, keys.withLock({ $0.forgets(device) }) {
+                    Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, save: save, logger: logger) }
+                }
                 return
             }
             guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
@@ -139,14 +142,22 @@ public final class BlueZHost: Sendable {
     /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key. Not while
     /// the device is connected again (a new link came up meanwhile): bluetoothd 5.66 then
     /// defers the removal to that link's end and, in the VM, lost it (the key stayed); that
-    /// link's end forgets it (every link down of a player's device does).
+    /// link's end forgets it (every link down of a player's device does). Nor when the device
+    /// is Trusted by now: the user's (a device the user paired while the host served).
     private static func forgetKey(
-        _ device: String, bus: DBusBusConnection, adapterPath: String, logger: Logger
+        _ device: String, bus: DBusBusConnection, adapterPath: String, keys: Locked<PlayerKeys>,
+        save: @escaping @Sendable () -> Void, logger: Logger
     ) async {
-        let connected = try? await bus.call(
-            destination: "org.bluez", path: device, interface: "org.freedesktop.DBus.Properties", method: "Get",
-            [.string("org.bluez.Device1"), .string("Connected")], timeoutMilliseconds: 5000)
-        if case .variant(.bool(true))? = connected?.first {
+        let properties = try? await bus.call(
+            destination: "org.bluez", path: device, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
+            [.string("org.bluez.Device1")], timeoutMilliseconds: 5000)
+        let device1 = properties?.first?.dictValue
+        if device1?["Trusted"]?.boolValue == true {
+            if keys.withLock({ $0.trusted(device) }) { save() }
+            logger.debug("device trusted: the user's, its key is kept", metadata: ["device": "\(device)"])
+            return
+        }
+        if device1?["Connected"]?.boolValue == true {
             logger.debug("player's device connected again: its key is forgotten when that link ends", metadata: ["device": "\(device)"])
             return
         }
@@ -161,7 +172,10 @@ public final class BlueZHost: Sendable {
     }
 
     private func forgetKey(_ device: String) async {
-        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, logger: logger)
+        let (keys, playedFile, saving, logger) = (self.keys, self.playedFile, self.saving, self.logger)
+        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, save: {
+            Self.savePlayed(keys: keys, to: playedFile, saving: saving, logger: logger)
+        }, logger: logger)
     }
 
     /// Notes the devices that are Paired or Trusted now (the user's, unless they played: never

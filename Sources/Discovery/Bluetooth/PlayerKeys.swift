@@ -10,7 +10,8 @@ extension BlueZHost {
         /// The user's pairings: Trusted, or Paired when the host looked (at every registration)
         /// without having played. Never forgotten.
         private(set) var kept: Set<String> = []
-        /// Devices that connected to the host's profile while not kept, oldest first: a key such
+        /// Devices that connected to the host's profile, or paired with its adapter while it
+        /// served, while not kept, oldest first: a key such
         /// a device has came from playing (a just-works pairing the host's kernel kept), even
         /// after a bluetoothd restart or in a later run of the host.
         private(set) var played: [String]
@@ -39,6 +40,21 @@ extension BlueZHost {
             played.append(device)
             if played.count > Self.limit { played.removeFirst(played.count - Self.limit) }
             return true
+        }
+
+        /// `device` paired with the host's adapter while it served (Paired became true): a
+        /// connecting device's just-works pairing, a player's even when its link never reached
+        /// the profile (the emulator refused the channel, a connect to another channel); true
+        /// when ``played`` changed. (One the user pairs meanwhile is told apart when its link
+        /// goes down, by ``trusted(_:)``.)
+        mutating func paired(_ device: String) -> Bool { connected(device) }
+
+        /// `device` is Trusted: the user's, never forgotten. True when ``played`` changed.
+        mutating func trusted(_ device: String) -> Bool {
+            kept.insert(device)
+            let before = played.count
+            played.removeAll { $0 == device }
+            return played.count != before
         }
 
         /// A link of `device` went down: true when its key is to be forgotten. Any link of a
