@@ -166,6 +166,8 @@ public final class BlueZHost: Sendable {
                 destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "RemoveDevice",
                 [.objectPath(device)], timeoutMilliseconds: 5000)
             logger.info("player's link key forgotten", metadata: ["device": "\(device)"])
+        } catch where error.name == "org.bluez.Error.DoesNotExist" {
+            logger.debug("player's device already forgotten", metadata: ["device": "\(device)"])  // by an overlapping forget
         } catch {
             logger.notice("player's link key not forgotten", metadata: ["device": "\(device)", "error": "\(error)"])
         }
