@@ -11,9 +11,9 @@ extension BlueZHost {
         /// without having played. Never forgotten.
         private(set) var kept: Set<String> = []
         /// Devices that connected to the host's profile, or paired with its adapter while it
-        /// served, while not kept, oldest first: a key such
-        /// a device has came from playing (a just-works pairing the host's kernel kept), even
-        /// after a bluetoothd restart or in a later run of the host.
+        /// served, and were not kept, oldest first: a key such a device has came from playing (a
+        /// just-works pairing the host's kernel kept), even after a bluetoothd restart or in a
+        /// later run of the host.
         private(set) var played: [String]
 
         /// `played`: what an earlier run remembered (``PlayedDevicesFile``).
