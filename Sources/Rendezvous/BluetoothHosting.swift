@@ -19,18 +19,22 @@ public struct BluetoothHosting: Service {
     private let server: MatchmakingServer
     private let adapter: String?
     private let channel: Int
+    private let playedFile: PlayedDevicesFile?
     private let logger: Logger
     private let onListening: @Sendable (BluetoothAdapter, Int) -> Void
 
     /// Serves `server` on `channel` of `adapter` (`hciN`; nil: the first one). `onListening` is
-    /// told the adapter and channel once connections are accepted.
+    /// told the adapter and channel once connections are accepted. `playedFile` is where the
+    /// players' devices are remembered between runs (their link keys are forgotten: BlueZHost).
     public init(
-        server: MatchmakingServer, adapter: String?, channel: Int = Self.defaultChannel, logger: Logger,
+        server: MatchmakingServer, adapter: String?, channel: Int = Self.defaultChannel, playedFile: PlayedDevicesFile? = nil,
+        logger: Logger,
         onListening: @escaping @Sendable (BluetoothAdapter, Int) -> Void = { _, _ in }
     ) {
         self.server = server
         self.adapter = adapter
         self.channel = channel
+        self.playedFile = playedFile
         self.logger = logger
         self.onListening = onListening
     }
@@ -63,7 +67,7 @@ public struct BluetoothHosting: Service {
         do {
             let bluez = try BlueZHost(
                 adapter: adapter.name, channel: channel, name: server.status.name, serverID: server.configuration.serverID,
-                capacity: server.configuration.capacity, logger: logger
+                capacity: server.configuration.capacity, playedFile: playedFile, logger: logger
             ) { fd, device in adopt(fd, Self.address(ofDevice: device)) }
             if await bluez.register() { host = bluez } else { await bluez.stop() }
         } catch {

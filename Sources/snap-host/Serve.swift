@@ -178,7 +178,8 @@ struct Serve: AsyncParsableCommand {
         if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), webPort: web?.localAddress?.port, logger: logger))) }
         if !noBluetooth {
             services.append(.init(service: BluetoothHosting(
-                server: server, adapter: adapter, channel: rfcommChannel, logger: logger,
+                server: server, adapter: adapter, channel: rfcommChannel,
+                playedFile: PlayedDevicesFile.standard(environment: ProcessInfo.processInfo.environment), logger: logger,
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
         services.append(.init(service: hostedGame))

@@ -5,7 +5,8 @@
 # away (still counted) and the client started again takes it back over RFCOMM; garbage bytes on
 # the channel close that connection only; SIGTERM of the host gives the RFCOMM client
 # `serverQuit`; a channel nobody listens on reads `cannot reach ADDRESS (RFCOMM channel 9, from
-# hci1): connection refused`. Needs SNAP_HOST_BIN.
+# hci1): connection refused`; the next run of the host, after one stopped with an RFCOMM player
+# connected, lets that player's device join. Needs SNAP_HOST_BIN.
 set -uo pipefail
 bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
 . "$(dirname "$0")/../../scripts/testbed-bt-lib"
@@ -156,6 +157,25 @@ wait $cat_pid
 status=$?
 check "Cat told serverQuit" grep -q "disconnected: serverQuit" cat.err
 check "Cat exits 0" test "$status" = 0
+
+# The host stopped while Cat was connected: her link went down after it had unregistered, so
+# nothing forgot a key hci0 kept of it. The next run of the host knows her device as a player's
+# (remembered in its state directory) and forgets such a key when it registers.
+check "the host remembered the players' device in its state directory" \
+  grep -qx "/org/bluez/hci0/dev_00_AA_01_01_00_01" "$XDG_STATE_HOME/snap-host/bluetooth-players"
+echo "hci0 holds a key of hci1 before the next run: $(timeout 3 dbus-send --system --print-reply --dest=org.bluez \
+  /org/bluez/hci0/dev_00_AA_01_01_00_01 org.freedesktop.DBus.Properties.Get string:org.bluez.Device1 string:Paired 2>/dev/null | grep -o 'boolean [a-z]*' || echo 'no device')"
+"$bin" serve --name "VM Host 2" --adapter hci0 --host 127.0.0.1 --port 0 --no-dnssd --max-players 1 \
+  --heartbeat-interval 1000 --heartbeat-timeout 6000 > host2.out 2> host2.err &
+host=$!
+check "the next host run serves on Bluetooth" wait_for host2.err "RFCOMM profile registered" 30
+"$bin" join "$host_address" --adapter hci1 --player Fay --bot --log-level debug > fay.out 2> fay.err &
+fay=$!
+check "Fay joins the next host run over RFCOMM (no key left of Cat's link)" wait_for fay.out "connected to VM Host 2 as Fay" 30
+kill -TERM $fay; wait $fay
+kill -TERM $host; wait $host
+check "the next host run exits 0 on SIGTERM" test $? = 0
+grep "link key" host2.err
 
 echo "--- host.err"; tail -20 host.err
 if [ "$failures" -gt 0 ]; then

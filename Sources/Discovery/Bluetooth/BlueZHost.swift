@@ -34,7 +34,10 @@ public final class BlueZHost: Sendable {
     private let saved = Locked<[String: DBusValue]>([:])
     private let advertised: Locked<Advertised>
     private let updates = Locked<UpdateState>(UpdateState())
-    private let keys = Locked<PlayerKeys>(PlayerKeys())
+    private let keys: Locked<PlayerKeys>
+    private let playedFile: PlayedDevicesFile?
+    /// Held while ``playedFile`` is written (each write writes the latest list).
+    private let saving = Locked<Void>(())
     private let registered = Locked<Registered>(Registered())
 
     /// What the current bluetoothd has of ours (both false again when it restarts).
@@ -42,40 +45,6 @@ public final class BlueZHost: Sendable {
         var profile = false
         var advertisement = false
         var complete: Bool { profile && advertisement }
-    }
-
-    /// Which devices' keys the host forgets when their link goes down (docs/BLUETOOTH.md,
-    /// "Permission denied on a later join"): devices that connected as players and were neither
-    /// Paired nor Trusted when the host looked (at every registration). Pure.
-    struct PlayerKeys: Sendable, Equatable {
-        /// Paired or Trusted before they were players: never forgotten.
-        var kept: Set<String> = []
-        /// Connected as players now.
-        var players: Set<String> = []
-        /// Connected as players at some time in this run: a key such a device has now came
-        /// from playing (it was not kept when it first played), even after a bluetoothd restart.
-        var played: Set<String> = []
-
-        /// `device` is Paired or Trusted now; kept unless it got that by playing.
-        mutating func keep(_ device: String) { if !played.contains(device) { kept.insert(device) } }
-
-        mutating func connected(_ device: String) {
-            players.insert(device)
-            played.insert(device)
-        }
-
-        /// The link of `device` went down: true when its key is to be forgotten.
-        mutating func disconnected(_ device: String) -> Bool {
-            guard players.remove(device) != nil else { return false }
-            return !kept.contains(device)
-        }
-
-        /// At a registration: the devices that played, are not connected and have a key
-        /// (`paired`), not kept: their keys are to be forgotten. (A forget that bluetoothd lost,
-        /// or a link that dropped while bluetoothd was away: the new one loads the key again.)
-        func stale(paired: Set<String>, connected: Set<String>) -> [String] {
-            played.subtracting(kept).intersection(paired).subtracting(connected).sorted()
-        }
     }
 
     struct UpdateState: Sendable {
@@ -86,10 +55,10 @@ public final class BlueZHost: Sendable {
 
     /// Connects to the system bus and registers (now, and after every bluetoothd restart).
     /// `onConnection` gets each RFCOMM connection's fd (owned by the callee) and the peer's
-    /// device path.
+    /// device path. `playedFile` remembers the players' devices across runs (nil: this run only).
     public init(
-        adapter: String, channel: Int, name: String, serverID: UUID, capacity: Int, logger: Logger,
-        onConnection: @escaping @Sendable (Int32, String) -> Void
+        adapter: String, channel: Int, name: String, serverID: UUID, capacity: Int, playedFile: PlayedDevicesFile? = nil,
+        logger: Logger, onConnection: @escaping @Sendable (Int32, String) -> Void
     ) throws(DBusError) {
         self.bus = try DBusBusConnection(logger: logger)
         self.adapterPath = "/org/bluez/\(adapter)"
@@ -98,8 +67,11 @@ public final class BlueZHost: Sendable {
         self.serverID = serverID
         self.capacity = capacity
         self.logger = logger
+        self.playedFile = playedFile
+        self.keys = Locked(PlayerKeys(played: playedFile?.load() ?? []))
         self.advertised = Locked(Advertised(name: name, state: AdvertisedState(serverID: serverID, capacity: capacity, players: 0)))
         let keys = self.keys
+        let save: @Sendable () -> Void = { [playedFile, saving] in Self.savePlayed(keys: keys, to: playedFile, saving: saving, logger: logger) }
         bus.export(path: Self.profilePath) { message in
             switch message.member {
             case "NewConnection":
@@ -107,7 +79,7 @@ public final class BlueZHost: Sendable {
                     return .error(name: "org.bluez.Error.Rejected", message: "no fd")
                 }
                 let device = message.arguments[0].stringValue ?? "?"
-                keys.withLock { $0.connected(device) }
+                if keys.withLock({ $0.connected(device) }) { Task { save() } }  // off the bus thread
                 onConnection(fd, device)
                 return .values([])
             case "Release": return .none
@@ -133,11 +105,14 @@ public final class BlueZHost: Sendable {
         let adapterPath = self.adapterPath
         bus.onSignal { [weak self] signal in
             if signal.member == "PropertiesChanged", signal.arguments.first?.stringValue == "org.bluez.Device1",
-                signal.arguments.count >= 2, signal.arguments[1].dictValue?["Connected"]?.boolValue == false
+                signal.arguments.count >= 2, let changed = signal.arguments[1].dictValue
             {
                 let device = signal.path
-                guard keys.withLock({ $0.disconnected(device) }) else { return }
-                Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, logger: logger) }
+                guard device.hasPrefix(adapterPath + "/") else { return }  // another adapter's view of a device
+                if changed["Paired"]?.boolValue == true, keys.withLock({ $0.paired(device) }) { Task { save() } }
+                if changed["Connected"]?.boolValue == false, keys.withLock({ $0.forgets(device) }) {
+                    Task { await BlueZHost.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, save: save, logger: logger) }
+                }
                 return
             }
             guard signal.member == "NameOwnerChanged", signal.arguments.count == 3,
@@ -152,18 +127,37 @@ public final class BlueZHost: Sendable {
         bus.addMatch("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',arg0='org.bluez.Device1'")
     }
 
+    /// Writes the players' devices to `file` (the latest list; a failure is logged).
+    private static func savePlayed(keys: Locked<PlayerKeys>, to file: PlayedDevicesFile?, saving: Locked<Void>, logger: Logger) {
+        guard let file else { return }
+        saving.withLock { _ in
+            do {
+                try file.save(keys.withLock { $0.played })
+            } catch {
+                logger.notice("players' Bluetooth devices not saved", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+
     /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key. Not while
     /// the device is connected again (a new link came up meanwhile): bluetoothd 5.66 then
-    /// defers the removal to that link's end and, in the VM, lost it (the key stayed); the
-    /// device becomes a player again, so its next link down forgets it.
+    /// defers the removal to that link's end and, in the VM, lost it (the key stayed); that
+    /// link's end forgets it (every link down of a player's device does). Nor when the device
+    /// is Trusted by now: the user's (a device the user paired while the host served).
     private static func forgetKey(
-        _ device: String, bus: DBusBusConnection, adapterPath: String, keys: Locked<PlayerKeys>, logger: Logger
+        _ device: String, bus: DBusBusConnection, adapterPath: String, keys: Locked<PlayerKeys>,
+        save: @escaping @Sendable () -> Void, logger: Logger
     ) async {
-        let connected = try? await bus.call(
-            destination: "org.bluez", path: device, interface: "org.freedesktop.DBus.Properties", method: "Get",
-            [.string("org.bluez.Device1"), .string("Connected")], timeoutMilliseconds: 5000)
-        if case .variant(.bool(true))? = connected?.first {
-            keys.withLock { $0.connected(device) }
+        let properties = try? await bus.call(
+            destination: "org.bluez", path: device, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
+            [.string("org.bluez.Device1")], timeoutMilliseconds: 5000)
+        let device1 = properties?.first?.dictValue
+        if device1?["Trusted"]?.boolValue == true {
+            if keys.withLock({ $0.trusted(device) }) { save() }
+            logger.debug("device trusted: the user's, its key is kept", metadata: ["device": "\(device)"])
+            return
+        }
+        if device1?["Connected"]?.boolValue == true {
             logger.debug("player's device connected again: its key is forgotten when that link ends", metadata: ["device": "\(device)"])
             return
         }
@@ -172,16 +166,22 @@ public final class BlueZHost: Sendable {
                 destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "RemoveDevice",
                 [.objectPath(device)], timeoutMilliseconds: 5000)
             logger.info("player's link key forgotten", metadata: ["device": "\(device)"])
+        } catch where error.name == "org.bluez.Error.DoesNotExist" {
+            logger.debug("player's device already forgotten", metadata: ["device": "\(device)"])  // by an overlapping forget
         } catch {
             logger.notice("player's link key not forgotten", metadata: ["device": "\(device)", "error": "\(error)"])
         }
     }
 
     private func forgetKey(_ device: String) async {
-        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, logger: logger)
+        let (keys, playedFile, saving, logger) = (self.keys, self.playedFile, self.saving, self.logger)
+        await Self.forgetKey(device, bus: bus, adapterPath: adapterPath, keys: keys, save: {
+            Self.savePlayed(keys: keys, to: playedFile, saving: saving, logger: logger)
+        }, logger: logger)
     }
 
-    /// Notes the devices that are Paired or Trusted now: their keys are never forgotten.
+    /// Notes the devices that are Paired or Trusted now (the user's, unless they played: never
+    /// forgotten), and forgets the keys of players' devices that have one and no link.
     private func noteKeptDevices() async {
         do {
             let objects = try await bus.call(
@@ -195,12 +195,11 @@ public final class BlueZHost: Sendable {
                 if device["Trusted"]?.boolValue == true { trusted.insert(path) }
                 if device["Connected"]?.boolValue == true { connected.insert(path) }
             }
-            let forget = keys.withLock { keys -> [String] in
-                for path in paired.union(trusted) { keys.keep(path) }
-                // Players whose link went down while bluetoothd was away: no signal came.
-                for path in keys.players.subtracting(connected) { _ = keys.disconnected(path) }
-                return keys.stale(paired: paired, connected: connected)
+            let (forget, changed) = keys.withLock { keys in
+                let changed = keys.note(paired: paired, trusted: trusted)
+                return (keys.stale(paired: paired, connected: connected), changed)
             }
+            if changed { Self.savePlayed(keys: keys, to: playedFile, saving: saving, logger: logger) }
             for device in forget { await forgetKey(device) }
         } catch {
             logger.notice("paired devices not read", metadata: ["error": "\(error)"])
