@@ -8,6 +8,7 @@ bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
 here="$(cd "$(dirname "$0")" && pwd)"
 host_address=00:AA:01:00:00:00
 . "$here/checks.sh"
+export XDG_STATE_HOME="$PWD/state"  # the host's players' devices (and join's tokens), as the other scripts'
 
 timeout 10 btmgmt -i hci0 connectable on </dev/null >/dev/null
 "$bin" serve --name "Pong Host" --game pong --points 2 --max-players 2 --adapter hci0 --host 127.0.0.1 --port 0 \
