@@ -91,6 +91,7 @@ def test_avahi_tools_see_our_host_and_we_see_theirs(net):
     lines = avahi_resolved(net, "_snap._tcp", "Interop\\032Host")
     assert lines, "avahi-browse on B did not resolve our host"
     assert '"game=lobby"' in lines[0] and '"proto=1"' in lines[0] and f";{host.port};" in lines[0]
+    assert f'"udp={host.port}"' in lines[0], "the real-time channel's UDP port (the TCP port's number)"
 
     server_id = str(uuid.uuid4())
     net.start("A", "avahi-publish", "-s", "Published By Avahi", "_snap._tcp", "7100", f"id={server_id}", "game=trivia",
