@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Discovery", targets: ["Discovery"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
         .library(name: "Rendezvous", targets: ["Rendezvous"]),
+        .library(name: "SecureLink", targets: ["SecureLink"]),
         .library(name: "GameRuntime", targets: ["GameRuntime"]),
         .library(name: "Web", targets: ["Web"]),
         .library(name: "Trivia", targets: ["Trivia"]),
@@ -25,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
     ],
     targets: [
         .systemLibrary(
@@ -56,10 +59,23 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // TLS 1.3 on TCP links: the host's key and certificate, pinning and trust on first use.
+        .target(
+            name: "SecureLink",
+            dependencies: [
+                "Matchmaking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "Rendezvous",
             dependencies: [
-                "Discovery", "Matchmaking",
+                "Discovery", "Matchmaking", "SecureLink",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -97,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Rendezvous", "GameRuntime", "Trivia", "SnapGame", "Pong", "Web",
+                "Matchmaking", "Discovery", "Rendezvous", "SecureLink", "GameRuntime", "Trivia", "SnapGame", "Pong", "Web",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -106,7 +122,7 @@ let package = Package(
         .executableTarget(
             name: "snap-bench",
             dependencies: [
-                "Matchmaking", "Discovery", "Rendezvous",
+                "Matchmaking", "Discovery", "Rendezvous", "SecureLink",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -143,6 +159,15 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "SecureLinkTests",
+            dependencies: [
+                "SecureLink", "Matchmaking",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
             name: "MatchmakingTests",

@@ -2,6 +2,7 @@ import Discovery
 import Logging
 import Matchmaking
 import NIOConcurrencyHelpers
+import SecureLink
 
 /// Which route `join NAME` takes to a host found by name.
 public enum JoinRoute: String, Hashable, Sendable, CaseIterable {
@@ -24,13 +25,17 @@ public struct HostSearch: HostFinder {
     public let via: JoinRoute
     /// The Bluetooth adapter to scan and connect from (`hciN`; nil: any).
     public let adapter: String?
+    /// Whether a host whose TCP link is clear text (it advertises no TLS key) may be joined.
+    public let clearText: Bool
     private let logger: Logger
 
-    /// A search for `name` over `via`.
-    public init(named name: String, via: JoinRoute = .any, adapter: String? = nil, logger: Logger) {
+    /// A search for `name` over `via`. A host found on the LAN is joined over TLS pinned to the
+    /// key it advertises; one that advertises none only with `clearText` (`join --no-tls`).
+    public init(named name: String, via: JoinRoute = .any, adapter: String? = nil, clearText: Bool = false, logger: Logger) {
         self.name = name
         self.via = via
         self.adapter = adapter
+        self.clearText = clearText
         self.logger = logger
     }
 
@@ -43,18 +48,29 @@ public struct HostSearch: HostFinder {
     enum Offer: Equatable {
         case take(HostRoute)
         case fallback(HostRoute)
+        /// The host was found but may not be joined (clear text without `clearText`): why.
+        case refuse(String)
         case none
     }
 
     /// Pure: what `event` offers when looking for `name` (lower-cased) over `via`.
     static func offer(
-        _ event: BrowserEvent, name: String, via: JoinRoute, adapter: String?, logger: Logger = Logger(label: "snap-host.search")
+        _ event: BrowserEvent, name: String, via: JoinRoute, adapter: String?, clearText: Bool = false,
+        logger: Logger = Logger(label: "snap-host.search")
     ) -> Offer {
         switch event {
         case .found(let host), .updated(let host):
             guard host.name.lowercased() == name else { return .none }
             if via != .bluetooth, let address = host.lanAddresses.first {
                 let scoped = address.isLinkLocal ? "\(address.address)%\(address.interface)" : address.address
+                if let advertised = host.advertisement.tlsFingerprint, let key = Fingerprint(hex: advertised) {
+                    return .take(.tls(host: scoped, port: address.port, trust: .pinned(key, source: "advertised on the LAN"), logger: logger))
+                }
+                guard clearText else {
+                    return .refuse(
+                        "\(host.name) speaks only clear text (started with --no-tls, or an older snap-host); "
+                            + "join with --no-tls to play it without encryption")
+                }
                 return .take(.tcp(host: scoped, port: address.port))
             }
             if via != .lan, let sighting = host.bluetooth {
@@ -95,12 +111,14 @@ public struct HostSearch: HostFinder {
                 if case .unavailable(let transport, let why) = event {
                     logger.warning("cannot search", metadata: ["transport": "\(transport.rawValue)", "error": "\(why)"])
                 }
-                switch Self.offer(event, name: wanted, via: via, adapter: adapter, logger: logger) {
+                switch Self.offer(event, name: wanted, via: via, adapter: adapter, clearText: clearText, logger: logger) {
                 case .take(let route):
                     logger.debug("found host", metadata: ["name": "\(name)", "route": "\(route)"])
                     sink.yield(.found(route, isFallback: false))
                 case .fallback(let route):
                     sink.yield(.found(route, isFallback: true))
+                case .refuse(let why):
+                    sink.yield(.failed(why))
                 case .none:
                     break
                 }

@@ -1,6 +1,7 @@
 import Discovery
 import Matchmaking
 import Logging
+import SecureLink
 import ServiceLifecycle
 
 /// Advertises a running ``MatchmakingServer`` over DNS-SD: TXT updated live as players join and
@@ -11,14 +12,21 @@ public struct LANAdvertising: Service {
     private let server: MatchmakingServer
     private let bluetooth: HostAdvertisement.BluetoothRoute?
     private let webPort: Int?
+    private let tlsFingerprint: String?
     private let logger: Logger
 
     /// Advertises `server` (already started: its port is known). `bluetooth`, when the host
     /// also serves over RFCOMM, goes into the TXT record (`bt`, `ch`): browsers merge the host's
     /// Bluetooth sighting with its LAN entry by that address. `webPort`, when the host serves
     /// its pages, is advertised as `_http._tcp` under the same name (TXT `path=/`).
-    public init(server: MatchmakingServer, bluetooth: HostAdvertisement.BluetoothRoute? = nil, webPort: Int? = nil, logger: Logger) {
+    /// `tlsFingerprint`, when the TCP link speaks TLS, goes into the TXT record (`tls`): players
+    /// who browse pin it.
+    public init(
+        server: MatchmakingServer, bluetooth: HostAdvertisement.BluetoothRoute? = nil, webPort: Int? = nil,
+        tlsFingerprint: Fingerprint? = nil, logger: Logger
+    ) {
         self.server = server
+        self.tlsFingerprint = tlsFingerprint?.hex
         self.bluetooth = bluetooth
         self.webPort = webPort
         self.logger = logger
@@ -29,12 +37,13 @@ public struct LANAdvertising: Service {
         let configuration = server.configuration
         let bluetooth = self.bluetooth
         let udpPort = server.datagramPort
+        let tlsFingerprint = self.tlsFingerprint
         @Sendable func advertisement(_ status: ServerStatus) throws(AdvertisementError) -> HostAdvertisement {
             try HostAdvertisement(
                 serverID: configuration.serverID, name: status.name, game: configuration.game.rawValue,
                 protocolVersion: WireCodec.supportedVersions.min()!, players: status.players, capacity: status.capacity,
                 state: status.isPlaying ? .playing : .lobby, joinCodeRequired: configuration.joinCode != nil, tcpPort: port,
-                bluetooth: bluetooth, udpPort: udpPort)
+                bluetooth: bluetooth, udpPort: udpPort, tlsFingerprint: tlsFingerprint)
         }
         let first = server.status
         let advertiser = try DNSSDAdvertiser(try advertisement(first), webPort: webPort, logger: logger)

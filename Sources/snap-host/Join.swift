@@ -7,6 +7,7 @@ import Glibc
 import Logging
 import Matchmaking
 import Rendezvous
+import SecureLink
 
 /// `snap-host join`: join a host, show who is present, chat; `--bot` plays by itself.
 struct Join: AsyncParsableCommand {
@@ -44,6 +45,12 @@ struct Join: AsyncParsableCommand {
     @Flag(name: .customLong("no-udp"), help: "Send and take real-time states (Pong) over the connection only, never over UDP.")
     var noUDP = false
 
+    @Flag(name: .customLong("no-tls"), help: "Join a host that speaks clear text (serve --no-tls, or an older snap-host). A host found by name that advertises a TLS key is still joined over TLS.")
+    var noTLS = false
+
+    @Option(help: "The host's TLS key fingerprint (the 64 hex digits `serve` prints after `tls key SHA-256`): only that key is accepted. Default: for HOST:PORT the key first seen there, remembered; for a name the key the host advertises.")
+    var fingerprint: String?
+
     @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
 
     @Option(help: "The host's RFCOMM channel, when joining over Bluetooth. Default: looked up in the host's SDP records.")
@@ -58,6 +65,10 @@ struct Join: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
+        if let fingerprint, Fingerprint(hex: fingerprint) == nil {
+            throw ValidationError("--fingerprint: expected the 64 hex digits of the host's SHA-256 key fingerprint")
+        }
+        if noTLS, fingerprint != nil { throw ValidationError("--fingerprint is a TLS key: it cannot go with --no-tls") }
         if let channel, !Limits.rfcommChannels.contains(channel) {
             throw ValidationError("--channel must be \(Limits.rfcommChannels.lowerBound)-\(Limits.rfcommChannels.upperBound) (RFCOMM's channels)")
         }
@@ -113,12 +124,27 @@ struct Join: AsyncParsableCommand {
         var configuration = ClientConfiguration(playerName: name, joinCode: joinCode)
         configuration.resumeTokens = tokens
         configuration.datagrams = !noUDP
-        if let route = JoinTargetParser.address(target, channel: channel, adapter: adapter, logger: logger) {
+        if let route = JoinTargetParser.address(target, channel: channel, adapter: adapter, link: tcpLink, logger: logger) {
             return try await MatchmakingClient.join(route, configuration: configuration, logger: logger)
         }
-        let search = HostSearch(named: target, via: via ?? .any, adapter: adapter, logger: logger)
+        let search = HostSearch(named: target, via: via ?? .any, adapter: adapter, clearText: noTLS, logger: logger)
         return try await MatchmakingClient.join(
             finding: search, within: .milliseconds(Int64(searchTimeout * 1000)), configuration: configuration, logger: logger)
+    }
+
+    /// How a TCP link to an address is made: clear text with --no-tls; else TLS trusting the
+    /// key given with --fingerprint, else the one remembered for the address (the first seen).
+    private var tcpLink: JoinTargetParser.TCPLink {
+        if noTLS { return .clearText }
+        if let fingerprint, let key = Fingerprint(hex: fingerprint) {
+            return .tls(trust: { _ in .pinned(key, source: "given with --fingerprint") })
+        }
+        let knownHosts = StateDirectory.user(environment: ProcessInfo.processInfo.environment).map {
+            KnownHosts(path: $0 + "/" + KnownHosts.name)
+        }
+        return .tls(trust: { endpoint in
+            knownHosts.map { .firstUse($0, endpoint: endpoint) } ?? .noKey(why: "no state directory to remember its key in (set HOME), and no --fingerprint")
+        })
     }
 
     /// The link dropped while the host keeps the seat (a Wi-Fi blip, a host restarting its

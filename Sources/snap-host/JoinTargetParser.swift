@@ -1,12 +1,23 @@
 import Logging
 import Matchmaking
 import Rendezvous
+import SecureLink
 
 /// Parses `join`'s TARGET when it is an address.
 enum JoinTargetParser {
-    /// `HOST:PORT` or `[IPv6]:PORT` with a port of 1-65535, or a Bluetooth address
+    /// How a TCP link to an address is made.
+    enum TCPLink {
+        /// Clear text (`join --no-tls`).
+        case clearText
+        /// TLS, trusting the key `trust` gives for the endpoint (`10.0.0.5:7777`).
+        case tls(trust: @Sendable (String) -> HostTrust)
+    }
+
+    /// `HOST:PORT` or `[IPv6]:PORT` with a port of 1-65535 (over `link`), or a Bluetooth address
     /// (`AA:BB:CC:DD:EE:FF`, over RFCOMM on `channel`, nil: from SDP); nil for anything else (a name).
-    static func address(_ text: String, channel: Int? = nil, adapter: String? = nil, logger: Logger) -> HostRoute? {
+    static func address(
+        _ text: String, channel: Int? = nil, adapter: String? = nil, link: TCPLink = .clearText, logger: Logger
+    ) -> HostRoute? {
         if text.wholeMatch(of: /[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}/) != nil {
             return .rfcomm(address: text.uppercased(), channel: channel, adapter: adapter, logger: logger)
         }
@@ -22,6 +33,10 @@ enum JoinTargetParser {
             portText = text[text.index(after: colon)...]
         }
         guard !host.isEmpty, !host.contains(" " as Character), let port = Int(portText), (1...65_535).contains(port) else { return nil }
-        return .tcp(host: String(host), port: port)
+        let tcp = HostRoute.tcp(host: String(host), port: port)
+        switch link {
+        case .clearText: return tcp
+        case .tls(let trust): return .tls(host: String(host), port: port, trust: trust(tcp.description), logger: logger)
+        }
     }
 }

@@ -19,9 +19,7 @@ struct ResumeStore {
 
     /// The store in the user's state directory; nil when there is no home to put it in.
     static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ResumeStore? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return ResumeStore(directory: state + "/snap-host/resume") }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return ResumeStore(directory: home + "/.local/state/snap-host/resume")
+        StateDirectory.user(environment: environment).map { ResumeStore(directory: $0 + "/resume") }
     }
 
     /// How long an unused token is kept: no host keeps a seat that long.

@@ -5,6 +5,7 @@ import Discovery
 import GameRuntime
 import Matchmaking
 import Rendezvous
+import SecureLink
 import NIOCore
 import ServiceLifecycle
 import Web
@@ -14,7 +15,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Host a game: accept players up to a cap and deny the rest with a reason.",
         discussion: """
-            Prints `listening on HOST:PORT` on stdout once it accepts connections, `web on HOST:PORT`, \
+            Prints `listening on HOST:PORT` on stdout once it accepts connections, `tls key SHA-256 <64 hex \
+            digits>` (the key players check; `tls off` with --no-tls), `web on HOST:PORT`, \
             `join at URL (TV: URL/screen)` for the phone and TV pages and `host page: URL/host (PIN N)` \
             for the host's controls (docs/WEB.md), then one line per \
             player joining or leaving and per chat line; with `--game trivia`, the lobby (with `--start-at \
@@ -52,6 +54,12 @@ struct Serve: AsyncParsableCommand {
 
     @Flag(name: .customLong("no-udp"), help: "Open no UDP port for the real-time channel: Pong's court then goes over each player's connection (as over Bluetooth or a browser).")
     var noUDP = false
+
+    @Flag(name: .customLong("no-tls"), help: "Speak clear text on the TCP port instead of TLS 1.3: for players whose snap-host predates TLS (they join with --no-tls too).")
+    var noTLS = false
+
+    @Option(help: "Where the host keeps its TLS key and what it must remember between runs. Default: $STATE_DIRECTORY (a service's), else $XDG_STATE_HOME/snap-host, else ~/.local/state/snap-host.")
+    var stateDir: String?
 
     @Option(help: "The Bluetooth adapter to serve on (hciN). Default: the first one.")
     var adapter: String?
@@ -159,14 +167,20 @@ struct Serve: AsyncParsableCommand {
         FileLimit.raiseToHardLimit(logger: logger)
         let entry = GameRegistry.entry(for: GameName(rawValue: game))!
         let startGame = try entry.prepare(self)
+        let environment = ProcessInfo.processInfo.environment
+        let stateDirectory = StateDirectory.host(given: stateDir, environment: environment)
+        let tls = try noTLS ? nil : Self.tls(in: stateDirectory, logger: logger)
+        var configuration = serverConfiguration()
+        configuration.linkSecurity = tls
         let server: MatchmakingServer
         do {
-            server = try MatchmakingServer(configuration: serverConfiguration(), logger: logger)
+            server = try MatchmakingServer(configuration: configuration, logger: logger)
         } catch {
             throw ValidationError(error.description)
         }
         let address = try await server.start()
         Terminal.out("listening on \(address.hostAndPort)")
+        Terminal.out(tls.map { "tls key SHA-256 \($0.fingerprint.hex)" } ?? "tls off: the TCP port speaks clear text (--no-tls)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         let feed = noWeb ? nil : ScreenFeed(
             host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers, commands: entry.hostCommands(self)),
@@ -175,11 +189,12 @@ struct Serve: AsyncParsableCommand {
         var web: WebServer?
         if let feed { web = try await startWeb(server: server, feed: feed, hostedGame: hostedGame, logger: logger) }
         if let web { services.append(.init(service: web)) }
-        if !noDnssd { services.append(.init(service: LANAdvertising(server: server, bluetooth: bluetoothRoute(), webPort: web?.localAddress?.port, logger: logger))) }
+        if !noDnssd { services.append(.init(service: LANAdvertising(
+            server: server, bluetooth: bluetoothRoute(), webPort: web?.localAddress?.port, tlsFingerprint: tls?.fingerprint, logger: logger))) }
         if !noBluetooth {
             services.append(.init(service: BluetoothHosting(
                 server: server, adapter: adapter, channel: rfcommChannel,
-                playedFile: PlayedDevicesFile.standard(environment: ProcessInfo.processInfo.environment), logger: logger,
+                playedFile: stateDirectory.map { PlayedDevicesFile(path: $0 + "/" + PlayedDevicesFile.name) }, logger: logger,
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
         services.append(.init(service: hostedGame))
@@ -187,6 +202,23 @@ struct Serve: AsyncParsableCommand {
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()
+    }
+
+    /// TLS with the host's identity from its state directory (made there at the first start);
+    /// exits 73 naming the file when it cannot be read or written.
+    private static func tls(in directory: String?, logger: Logger) throws -> TLSHost {
+        guard let directory else {
+            Terminal.err("snap-host: no state directory for the TLS key: pass --state-dir DIR (or set HOME), or serve with --no-tls")
+            throw ExitCode(73)
+        }
+        do {
+            let identity = try HostIdentity.loadOrCreate(in: directory)
+            if identity.isNew { logger.notice("made a TLS key", metadata: ["directory": "\(directory)", "fingerprint": "\(identity.fingerprint.hex)"]) }
+            return try TLSHost(identity: identity)
+        } catch let error as HostIdentityError {
+            Terminal.err("snap-host: \(error)")
+            throw ExitCode(73)
+        }
     }
 
     /// Starts the web port with the TV feed and the host page (whose commands go to `hostedGame`);

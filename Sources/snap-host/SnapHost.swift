@@ -13,7 +13,7 @@ struct SnapHost: AsyncParsableCommand {
         commandName: "snap-host",
         abstract: "Host a local multiplayer game on this machine, or join one on the LAN.",
         version: "0.1.0",
-        subcommands: [Serve.self, Browse.self, Join.self])
+        subcommands: [Serve.self, Browse.self, Join.self, ForgetHost.self])
 
     /// Runs Swift Concurrency on NIO's event loops before anything else: a game task resumed by
     /// a channel read then runs on that channel's thread instead of waking another thread

@@ -6,14 +6,6 @@ import Testing
 @Suite struct PlayedDevicesFileTests {
     let player = "/org/bluez/hci0/dev_00_AA_01_01_00_01"
 
-    @Test func theStateDirectoryIsSystemdsThenXDGsThenTheHomes() {
-        let systemd = PlayedDevicesFile.standard(environment: ["STATE_DIRECTORY": "/var/lib/snap-host:/var/lib/other", "XDG_STATE_HOME": "/x", "HOME": "/h"])
-        #expect(systemd?.path == "/var/lib/snap-host/bluetooth-players")
-        #expect(PlayedDevicesFile.standard(environment: ["XDG_STATE_HOME": "/x", "HOME": "/h"])?.path == "/x/snap-host/bluetooth-players")
-        #expect(PlayedDevicesFile.standard(environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"])?.path == "/h/.local/state/snap-host/bluetooth-players")
-        #expect(PlayedDevicesFile.standard(environment: ["HOME": "relative"]) == nil)
-    }
-
     @Test func onlyDevicePathsAreRead() {
         let text = "\(player)\n\ngarbage\n/org/bluez/hci0/dev_00_AA_01_01_00\n/org/bluez/hciX/dev_00_AA_01_01_00_02\n/org/bluez/hci1/dev_0a_bb_cc_dd_ee_ff\r\n/org/bluez/hci0/dev_00_AA_01_01_00_0G\n"
         #expect(PlayedDevicesFile.devices(in: text) == [player, "/org/bluez/hci1/dev_0a_bb_cc_dd_ee_ff"])

@@ -10,10 +10,13 @@ import Matchmaking
     let id = UUID(uuidString: "F28964B8-1234-4000-8000-0000000000AA")!
     let address = "00:AA:01:00:00:00"
 
-    func host(lan: Bool = true, bluetooth: Bool = true) -> FoundHost {
+    let key = String(repeating: "3f", count: 32)
+
+    func host(lan: Bool = true, bluetooth: Bool = true, tls: Bool = true) -> FoundHost {
         let route = try! HostAdvertisement.BluetoothRoute(address: try! BluetoothAddress(address), channel: 9)
         let ad = try! HostAdvertisement(
-            serverID: id, name: "Kitchen Pi", game: "trivia", protocolVersion: 1, players: 1, capacity: 8, bluetooth: route)
+            serverID: id, name: "Kitchen Pi", game: "trivia", protocolVersion: 1, players: 1, capacity: 8, bluetooth: route,
+            tlsFingerprint: tls ? key : nil)
         let sighting = BluetoothHost(address: address, name: "Kitchen Pi", state: nil, adapter: "hci1")
         return FoundHost(
             advertisement: ad, lanAddresses: lan ? [LANAddress(address: "10.0.0.2", port: 7777, interface: 2)] : [],
@@ -26,6 +29,18 @@ import Matchmaking
         // --via bluetooth: RFCOMM on the channel the TXT names, from the chosen adapter.
         #expect(HostSearch.offer(.updated(host()), name: "kitchen pi", via: .bluetooth, adapter: "hci1")
             == .take(.rfcomm(address: address, channel: 9, adapter: "hci1")))
+    }
+
+    @Test func aClearTextHostIsJoinedOnlyWhenClearTextIsAllowed() {
+        let plain = host(bluetooth: false, tls: false)
+        guard case .refuse(let why) = HostSearch.offer(.found(plain), name: "kitchen pi", via: .any, adapter: nil) else {
+            Issue.record("a clear-text host was offered without --no-tls")
+            return
+        }
+        #expect(why == "Kitchen Pi speaks only clear text (started with --no-tls, or an older snap-host); join with --no-tls to play it without encryption")
+        #expect(HostSearch.offer(.found(plain), name: "kitchen pi", via: .any, adapter: nil, clearText: true) == .take(.tcp(host: "10.0.0.2", port: 7777)))
+        // A host that advertises a key is joined over TLS (pinned) with or without --no-tls.
+        #expect(HostSearch.offer(.found(host()), name: "kitchen pi", via: .any, adapter: nil, clearText: true) == .take(.tcp(host: "10.0.0.2", port: 7777)))
     }
 
     @Test func aHostSeenOnlyOnTheLANCannotBeJoinedOverBluetooth() {

@@ -14,6 +14,8 @@ extension HostAdvertisement {
         public static let rfcommChannel = "rfcomm"
         /// The UDP port of the real-time channel (protocol version 3), when the host has one.
         public static let udpPort = "udp"
+        /// The SHA-256 of the host's TLS certificate (64 hex digits), when its TCP link speaks TLS.
+        public static let tlsFingerprint = "tls"
         /// Added by the DNS-SD advertiser: a counter bumped on every change (ignored by parsers).
         public static let revision = "rev"
     }
@@ -29,6 +31,7 @@ extension HostAdvertisement {
         try txt.set(TXTKey.state, state.rawValue)
         try txt.set(TXTKey.joinCode, joinCodeRequired ? "1" : "0")
         if let udpPort { try txt.set(TXTKey.udpPort, String(udpPort)) }
+        if let tlsFingerprint { try txt.set(TXTKey.tlsFingerprint, tlsFingerprint) }
         if let bluetooth {
             try txt.set(TXTKey.bluetoothAddress, bluetooth.address.description)
             try txt.set(TXTKey.rfcommChannel, String(bluetooth.channel))
@@ -72,6 +75,7 @@ extension HostAdvertisement {
             serverID: serverID, name: name, game: try value(TXTKey.game),
             protocolVersion: try integer(TXTKey.protocolVersion), players: try integer(TXTKey.players),
             capacity: try integer(TXTKey.capacity), state: state, joinCodeRequired: codeText == "1",
-            tcpPort: tcpPort, bluetooth: bluetooth, udpPort: txt[TXTKey.udpPort] == nil ? nil : try integer(TXTKey.udpPort))
+            tcpPort: tcpPort, bluetooth: bluetooth, udpPort: txt[TXTKey.udpPort] == nil ? nil : try integer(TXTKey.udpPort),
+            tlsFingerprint: txt[TXTKey.tlsFingerprint])
     }
 }

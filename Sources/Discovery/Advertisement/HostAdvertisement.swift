@@ -54,14 +54,19 @@ public struct HostAdvertisement: Sendable, Hashable {
     /// The UDP port of the real-time channel (protocol version 3), when the host has one. The
     /// welcome says it too; this lets a client (or a firewall's owner) know it before joining.
     public var udpPort: Int?
+    /// The SHA-256 of the host's TLS certificate, 64 lower-case hex digits, when its TCP link
+    /// speaks TLS: a player who found the host by browsing accepts only this key. Nil: the link
+    /// is clear text (`serve --no-tls`).
+    public var tlsFingerprint: String?
 
     /// Creates an advertisement, validating every field.
     public init(
         serverID: UUID, name: String, game: String, protocolVersion: Int, players: Int,
         capacity: Int, state: State = .lobby, joinCodeRequired: Bool = false,
-        tcpPort: Int? = nil, bluetooth: BluetoothRoute? = nil, udpPort: Int? = nil
+        tcpPort: Int? = nil, bluetooth: BluetoothRoute? = nil, udpPort: Int? = nil, tlsFingerprint: String? = nil
     ) throws(AdvertisementError) {
         self.udpPort = udpPort
+        self.tlsFingerprint = tlsFingerprint
         self.serverID = serverID
         self.name = name
         self.game = game
@@ -94,10 +99,21 @@ public struct HostAdvertisement: Sendable, Hashable {
         if let udpPort, !Limits.tcpPorts.contains(udpPort) {
             throw .udpPortOutOfRange(udpPort, allowed: Limits.tcpPorts)
         }
+        if let tlsFingerprint, !Self.isValidFingerprint(tlsFingerprint) {
+            throw .txtValueInvalid(key: TXTKey.tlsFingerprint, value: tlsFingerprint, expected: Self.fingerprintRule)
+        }
         if let bluetooth, !Limits.rfcommChannels.contains(bluetooth.channel) {
             throw .rfcommChannelOutOfRange(bluetooth.channel, allowed: Limits.rfcommChannels)
         }
         _ = try txtRecord()
+    }
+
+    /// What a TLS fingerprint must be.
+    static let fingerprintRule = "64 lower-case hex digits (the SHA-256 of the host's certificate)"
+
+    /// 64 lower-case hex digits.
+    static func isValidFingerprint(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// An instance name is 1-63 bytes of UTF-8 (RFC 6763 §4.1.1; Avahi rejects 64 with -10).

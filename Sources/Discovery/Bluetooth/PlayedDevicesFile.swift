@@ -12,20 +12,8 @@ public struct PlayedDevicesFile: Sendable, Equatable {
     /// The file at `path`.
     public init(path: String) { self.path = path }
 
-    /// `bluetooth-players` in the host's state directory: systemd's `$STATE_DIRECTORY` (the
-    /// service's StateDirectory, its first entry), else `$XDG_STATE_HOME/snap-host`, else
-    /// `~/.local/state/snap-host`; nil when there is none (relative paths are not used).
-    public static func standard(environment: [String: String]) -> PlayedDevicesFile? {
-        let name = "bluetooth-players"
-        if let directory = environment["STATE_DIRECTORY"]?.split(separator: ":").first, directory.hasPrefix("/") {
-            return PlayedDevicesFile(path: "\(directory)/\(name)")
-        }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return PlayedDevicesFile(path: "\(state)/snap-host/\(name)")
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return PlayedDevicesFile(path: "\(home)/.local/state/snap-host/\(name)")
-    }
+    /// The file's name in the host's state directory (`StateDirectory.host` of GameRuntime).
+    public static let name = "bluetooth-players"
 
     /// The devices in `text`: lines that are BlueZ device object paths, in order (anything else
     /// is skipped, so a damaged file costs only its damaged lines).

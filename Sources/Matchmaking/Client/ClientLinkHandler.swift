@@ -26,8 +26,17 @@ final class ClientLinkHandler: ChannelInboundHandler {
         }
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let secured = event as? LinkSecured {
+            runner.event { machine, _ in machine.secured(channelBinding: secured.channelBinding) }
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let violation = error as? ProtocolViolation {
+        if let refused = error as? LinkRefused {
+            runner.event { machine, _ in machine.linkRefused(refused.description) }
+        } else if let violation = error as? ProtocolViolation {
             runner.violation(violation)
         } else if case ByteToMessageDecoderError.dataReceivedInErrorState? = error as? ByteToMessageDecoderError {
             // More bytes after the frame that broke the protocol, which was answered already.

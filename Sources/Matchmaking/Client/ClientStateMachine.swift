@@ -107,6 +107,9 @@ public struct ClientStateMachine: Sendable {
     public let configuration: Configuration
     /// The current state.
     public private(set) var state: State = .idle(lastEnd: nil)
+    /// What the join-code proof on the current link is bound to: the SHA-256 of the certificate
+    /// the host showed on a TLS link (``secured(channelBinding:)``), empty on a plain link.
+    public private(set) var channelBinding: [UInt8] = []
 
     /// Creates an idle client.
     public init(configuration: Configuration = Configuration()) { self.configuration = configuration }
@@ -179,7 +182,26 @@ public struct ClientStateMachine: Sendable {
     public mutating func transportOpened(now: NIODeadline) -> Action {
         guard case .connecting(let route, .openingTransport) = state else { return .none }
         state = .connecting(route, .awaitingServerHello(since: now))
+        channelBinding = []
         return .none
+    }
+
+    /// The link's security layer (TLS) finished its handshake and trusts the host: the join-code
+    /// proof is bound to `channelBinding` (the SHA-256 of the host's certificate, see
+    /// ``JoinProof``). Comes before the host's first frame, which TLS carries.
+    public mutating func secured(channelBinding: [UInt8]) -> Action {
+        guard case .connecting(_, .awaitingServerHello) = state else { return .none }
+        self.channelBinding = channelBinding
+        return .none
+    }
+
+    /// The link's security layer refused the host (a key that is not the one pinned or
+    /// remembered, a host that speaks no TLS): `-> idle(noNetwork)` with `sentence`, which says
+    /// what was found and what to do (``LinkRefused``).
+    public mutating func linkRefused(_ sentence: String) -> Action {
+        guard case .connecting(_, let phase) = state, phase != .openingTransport else { return .none }
+        state = .idle(lastEnd: .noNetwork)
+        return .close(.noNetwork, farewell: nil, detail: sentence)
     }
 
     /// The transport could not be opened (`why`: e.g. `connection refused`, see
@@ -207,7 +229,9 @@ public struct ClientStateMachine: Sendable {
                 return violation(.malformedMessage("nonce must be base64 of \(JoinProof.nonceBytes) bytes"))
             }
             state = .connecting(route, .awaitingWelcome(since: since, hello: hello))
-            let proof = hello.joinCodeRequired ? configuration.joinCode.map { JoinProof.proof(code: $0, nonce: nonce) } : nil
+            let proof = hello.joinCodeRequired ? configuration.joinCode.map {
+                JoinProof.proof(code: $0, nonce: nonce, binding: channelBinding)
+            } : nil
             let resume = version >= WireCodec.resumeVersion ? configuration.resumeTokens[hello.serverId] : nil
             return .send(.clientHello(ClientHello(version: version, name: configuration.playerName, proof: proof, resume: resume)))
         case .connecting(_, .awaitingWelcome(_, let hello)):

@@ -10,23 +10,27 @@ final class HostLinkHandler: ChannelInboundHandler {
 
     private let runner: HostRunner
     private let label: String
+    private let channelBinding: [UInt8]
     private let codec = WireCodec()
     private var id: LinkID?
 
     /// `label` names the peer in logs: an IP address and port, `rfcomm AA:BB:...`, `local`.
-    init(runner: HostRunner, label: String) {
+    /// `channelBinding`: what the join-code proof is bound to (a TLS link's certificate hash;
+    /// empty on a plain link).
+    init(runner: HostRunner, label: String, channelBinding: [UInt8] = []) {
         self.runner = runner
         self.label = label
+        self.channelBinding = channelBinding
     }
 
     /// Added to a channel that is already open (a WebSocket after its HTTP upgrade): the link
     /// opens now; otherwise when the channel becomes active.
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive, id == nil { id = runner.linkOpened(context.channel, label: label) }
+        if context.channel.isActive, id == nil { id = runner.linkOpened(context.channel, label: label, channelBinding: channelBinding) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if id == nil { id = runner.linkOpened(context.channel, label: label) }
+        if id == nil { id = runner.linkOpened(context.channel, label: label, channelBinding: channelBinding) }
         context.fireChannelActive()
     }
 

@@ -12,8 +12,9 @@ extension HostMachine {
     /// Decides on a hello: the first reason that applies, in the order versionMismatch,
     /// badHello, wrongJoinCode; then a held seat whose resume token the hello carries (in any
     /// phase, however full); then inProgress, full, nameTaken; else a new seat. A token this host
-    /// run does not hold (given up, or from another run) asks for a new seat. Pure.
-    func verdict(on hello: ClientHello, nonce: [UInt8]) -> Verdict {
+    /// run does not hold (given up, or from another run) asks for a new seat. `nonce` and
+    /// `binding` are the link's, for the join-code proof (``JoinProof``). Pure.
+    func verdict(on hello: ClientHello, nonce: [UInt8], binding: [UInt8] = []) -> Verdict {
         guard configuration.supportedVersions.contains(hello.version) else {
             let spoken = configuration.supportedVersions.map(String.init).joined(separator: ", ")
             return .deny(.versionMismatch, detail: "version \(hello.version) is not spoken here (\(spoken))")
@@ -23,7 +24,7 @@ extension HostMachine {
         if let code = configuration.joinCode {
             guard let proof = hello.proof else { return .deny(.wrongJoinCode, detail: "this host needs a join code") }
             guard let mac = Base64.decode(proof), mac.count == 32 else { return .deny(.badHello, detail: "proof: must be base64 of 32 bytes") }
-            guard JoinProof.verify(proof: proof, code: code, nonce: nonce) else { return .deny(.wrongJoinCode, detail: "the join code is wrong") }
+            guard JoinProof.verify(proof: proof, code: code, nonce: nonce, binding: binding) else { return .deny(.wrongJoinCode, detail: "the join code is wrong") }
         }
         if hello.version >= WireCodec.resumeVersion, phase != .stopped, let token = hello.resume, let seat = tokens[token] {
             return .resume(seat)
@@ -48,8 +49,10 @@ extension HostMachine {
 
     /// A link's hello: deny and close, or seat the player. The new player's `welcome` is written
     /// first, listing everyone present; the others hear of it in the next roster batch.
-    mutating func helloReceived(_ hello: ClientHello, nonce: [UInt8], token: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
-        switch verdict(on: hello, nonce: nonce) {
+    mutating func helloReceived(
+        _ hello: ClientHello, nonce: [UInt8], binding: [UInt8], token: [UInt8], on id: LinkID, now: NIODeadline
+    ) -> HostResult<Link> {
+        switch verdict(on: hello, nonce: nonce, binding: binding) {
         case .deny(let reason, let detail, let suggestion):
             let deny = Deny(reason: reason, detail: detail, suggestion: suggestion)
             return close(id, farewell: .deny(deny), leaving: nil, reason: "denied \(reason)", now: now)

@@ -7,8 +7,11 @@ extension HostMachine {
     /// link may get; it is never sent before the welcome. Past the pending-handshake cap, or once
     /// stopped, the link is closed at once. `datagramKey` is 32 fresh random bytes for a
     /// version 3 player's datagrams (empty: this link's player gets no UDP path).
+    /// `channelBinding` is what the join-code proof is bound to on this link: the SHA-256 of the
+    /// host's certificate on a TLS link, empty on a plain one (``JoinProof``).
     public mutating func linkOpened(
-        _ id: LinkID, _ link: Link, nonce: [UInt8], token: [UInt8], datagramKey: [UInt8] = [], now: NIODeadline
+        _ id: LinkID, _ link: Link, nonce: [UInt8], token: [UInt8], datagramKey: [UInt8] = [],
+        channelBinding: [UInt8] = [], now: NIODeadline
     ) -> HostResult<Link> {
         var result = HostResult<Link>()
         guard phase != .stopped else {
@@ -21,7 +24,8 @@ extension HostMachine {
             result.writes.append(.close(link, farewell: nil))
             return result
         }
-        links[id] = LinkEntry(link: link, stage: .awaitingHello(since: now, nonce: nonce, token: token), datagramKey: datagramKey)
+        links[id] = LinkEntry(link: link, stage: .awaitingHello(since: now, nonce: nonce, token: token), datagramKey: datagramKey,
+            channelBinding: channelBinding)
         pending += 1
         result.send(.serverHello(ServerHello(
             versions: configuration.supportedVersions, serverId: configuration.serverID, name: name, game: configuration.game,
@@ -37,7 +41,7 @@ extension HostMachine {
         case (.closing, _):
             return HostResult()
         case (.awaitingHello(_, let nonce, let token), .success(.clientHello(let hello))):
-            return helloReceived(hello, nonce: nonce, token: token, on: id, now: now)
+            return helloReceived(hello, nonce: nonce, binding: entry.channelBinding, token: token, on: id, now: now)
         case (.awaitingHello, .success(let message)):
             return violation(.unexpectedMessage(type: message.typeName, state: "awaiting clientHello"), on: id, now: now)
         case (.admitted(let peer), .success(let message)):

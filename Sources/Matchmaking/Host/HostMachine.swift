@@ -49,6 +49,9 @@ public struct HostMachine<Link: Sendable>: Sendable {
         /// 32 random bytes from the runner: the datagram key a version 3 player admitted on this
         /// link gets (empty: none; see ``DatagramOffer``).
         var datagramKey: [UInt8] = []
+        /// What the join-code proof on this link is bound to: on a TLS link the host
+        /// certificate's SHA-256 (tls-server-end-point, ``JoinProof``); empty on a plain link.
+        var channelBinding: [UInt8] = []
     }
 
     /// An admitted player. A seat outlives its link for ``ServerConfiguration/resumeGrace`` when

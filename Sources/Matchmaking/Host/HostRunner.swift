@@ -110,7 +110,7 @@ final class HostRunner: Sendable {
     // MARK: Events
 
     /// A link opened; returns its id, for the link's later events.
-    func linkOpened(_ channel: any Channel, label: String) -> LinkID {
+    func linkOpened(_ channel: any Channel, label: String, channelBinding: [UInt8] = []) -> LinkID {
         let nonce = JoinProof.makeNonce()
         let token = JoinProof.makeNonce()  // 128 random bits of its own: the seat's resume token
         let datagramKey = JoinProof.makeNonce() + JoinProof.makeNonce()  // 256 bits: the UDP key
@@ -118,7 +118,8 @@ final class HostRunner: Sendable {
             let id = LinkID(rawValue: state.nextLink)
             state.nextLink += 1
             let link = LinkHandle(channel: channel, label: label)
-            return (id, state.machine.linkOpened(id, link, nonce: nonce, token: token, datagramKey: datagramKey, now: timers.now))
+            return (id, state.machine.linkOpened(
+                id, link, nonce: nonce, token: token, datagramKey: datagramKey, channelBinding: channelBinding, now: timers.now))
         }
     }
 

@@ -42,6 +42,7 @@ public final class MatchmakingServer: Service, Sendable {
         startTicking()
         let runner = self.runner
         let maxFrame = configuration.maxFrame
+        let security = configuration.linkSecurity
         // The listen backlog is the pending-handshake cap: below it, connections past a full
         // accept queue would sit unaccepted (no serverHello, no handshake deadline) for seconds.
         let bootstrap = ServerBootstrap(group: group)
@@ -53,9 +54,12 @@ public final class MatchmakingServer: Service, Sendable {
                 value: .init(low: configuration.sendBufferLimit / 2, high: configuration.sendBufferLimit))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    try security?.secure(channel)
                     try channel.pipeline.syncOperations.addHandlers(
                         ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
-                        HostLinkHandler(runner: runner, label: channel.remoteAddress.map { "\($0)" } ?? "?"))
+                        HostLinkHandler(
+                            runner: runner, label: channel.remoteAddress.map { "\($0)" } ?? "?",
+                            channelBinding: security?.channelBinding ?? []))
                 }
             }
         let channel: any Channel

@@ -52,6 +52,10 @@ public struct ServerConfiguration: Sendable {
     /// offered it at welcome); false: every state goes over the players' links.
     public var datagrams = true
 
+    /// What secures accepted TCP links (TLS, from the SecureLink module); nil: plain links.
+    /// RFCOMM, local and WebSocket links are never secured by it.
+    public var linkSecurity: (any HostLinkSecurity)?
+
     /// Creates a configuration with defaults for everything but the name.
     public init(name: String) { self.name = name }
 

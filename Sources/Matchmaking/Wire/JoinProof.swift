@@ -3,9 +3,12 @@ import FoundationEssentials
 
 /// The join-code proof: the client shows it knows the code without sending it.
 ///
-/// `proof = base64(HMAC-SHA256(key: UTF-8 of the code, message: "snap-host join v1" || nonce))`
-/// where `nonce` is the 16 raw bytes from the host's `serverHello`. A fresh nonce per connection
-/// means a recorded proof cannot be replayed.
+/// `proof = base64(HMAC-SHA256(key: UTF-8 of the code, message: "snap-host join v1" || nonce || binding))`
+/// where `nonce` is the 16 raw bytes from the host's `serverHello` and `binding` the link's
+/// channel binding: on a TLS link the SHA-256 of the certificate the client was shown
+/// (tls-server-end-point, RFC 5929), empty on a plain link. A fresh nonce per connection means a
+/// recorded proof cannot be replayed; the binding means a relay that shows the client a
+/// certificate of its own cannot pass the proof on to the real host.
 public enum JoinProof {
     /// The ASCII prefix of the HMAC message; it ties the proof to this protocol's purpose.
     public static let context = Array("snap-host join v1".utf8)
@@ -41,17 +44,18 @@ public enum JoinProof {
         return (0..<nonceBytes).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// The proof for a code and nonce, base64.
-    public static func proof(code: String, nonce: [UInt8]) -> String {
+    /// The proof for a code, nonce and channel binding (empty on a plain link), base64.
+    public static func proof(code: String, nonce: [UInt8], binding: [UInt8] = []) -> String {
         let key = SymmetricKey(data: Array(code.utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: context + nonce, using: key)
+        let mac = HMAC<SHA256>.authenticationCode(for: context + nonce + binding, using: key)
         return Data(mac).base64EncodedString()
     }
 
-    /// Whether `proof` (base64) is right for the code and nonce, compared in constant time.
-    public static func verify(proof: String, code: String, nonce: [UInt8]) -> Bool {
+    /// Whether `proof` (base64) is right for the code, nonce and channel binding, compared in
+    /// constant time.
+    public static func verify(proof: String, code: String, nonce: [UInt8], binding: [UInt8] = []) -> Bool {
         guard let mac = Data(base64Encoded: proof), mac.count == SHA256.byteCount else { return false }
         let key = SymmetricKey(data: Array(code.utf8))
-        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: context + nonce, using: key)
+        return HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: context + nonce + binding, using: key)
     }
 }
