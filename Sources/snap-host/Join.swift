@@ -87,7 +87,7 @@ struct Join: AsyncParsableCommand {
                 session = try await join(as: name, tokens: store?.tokens(for: (try? PlayerName.validate(name)) ?? name) ?? [:], logger: logger)
                 break
             } catch {
-                let exit = Self.exit(for: error)  // says why on stderr
+                let exit = Self.exit(for: error, clearText: noTLS)  // says why on stderr
                 guard case .denied(.nameTaken, _, let free?) = error, let accepted = prompt.offer(free) else { throw exit }
                 name = accepted
             }
@@ -165,7 +165,7 @@ struct Join: AsyncParsableCommand {
             } catch .noNetwork, .connectionDropped {
                 continue  // the network is not back yet
             } catch {
-                _ = Self.exit(for: error)  // a refusal or a broken host: said on stderr
+                _ = Self.exit(for: error, clearText: noTLS)  // a refusal or a broken host: said on stderr
                 return nil
             }
         }
@@ -177,7 +177,9 @@ struct Join: AsyncParsableCommand {
     /// The last words of the sentence for a host whose port is closed.
     private static let refused = TransportFailure.reason(errno: ECONNREFUSED)
 
-    private static func exit(for error: JoinError) -> any Error {
+    /// Says why joining failed on stderr; returns the exit. `clearText`: joined with --no-tls,
+    /// which a TLS host closes at its handshake timeout.
+    private static func exit(for error: JoinError, clearText: Bool) -> any Error {
         switch error {
         case .denied(let reason, let detail, _):
             Terminal.err("denied: \(reason)")
@@ -189,6 +191,9 @@ struct Join: AsyncParsableCommand {
             return ExitCode(4)
         case .connectionDropped, .protocolError:
             Terminal.err("disconnected: \(error)")
+            if clearText, error == .connectionDropped {
+                Terminal.err("  the host closed the connection before its hello: a host that speaks TLS does that to a clear-text join; join without --no-tls")
+            }
             return ExitCode(3)
         case .invalidConfiguration(let detail):
             return ValidationError(detail)

@@ -22,6 +22,18 @@ import Testing
         #expect(JoinProof.proof(code: Self.code, nonce: Self.nonce) == Self.expected)
     }
 
+    /// Over TLS the proof also covers the SHA-256 of the host's certificate (here the bytes
+    /// 32...63): a relay showing another certificate cannot pass the proof on.
+    @Test func knownAnswerBoundToATLSCertificate() {
+        let binding = Array(UInt8(32)..<64)
+        let bound = JoinProof.proof(code: Self.code, nonce: Self.nonce, binding: binding)
+        #expect(bound == "a6vWVbGwrFXZWEVFL6EzfAGz9rPZAxU3tn+JiG04Pqg=")
+        #expect(JoinProof.verify(proof: bound, code: Self.code, nonce: Self.nonce, binding: binding))
+        #expect(!JoinProof.verify(proof: bound, code: Self.code, nonce: Self.nonce))
+        #expect(!JoinProof.verify(proof: bound, code: Self.code, nonce: Self.nonce, binding: Array(UInt8(33)..<65)))
+        #expect(!JoinProof.verify(proof: Self.expected, code: Self.code, nonce: Self.nonce, binding: binding))
+    }
+
     @Test func knownAnswerWithAUnicodeCode() {
         #expect(JoinProof.proof(code: Self.unicodeCode, nonce: Self.unicodeNonce) == Self.unicodeExpected)
     }
