@@ -103,3 +103,13 @@ def test_matchmaking_builds_with_the_c_headers_hidden(tmp_path: Path):
         cwd=REPO_ROOT, capture_output=True, text=True)
     assert probe.returncode != 0
     assert "bluetooth/bluetooth.h" in probe.stdout + probe.stderr or "avahi" in probe.stdout + probe.stderr
+
+
+def test_tls_is_a_layer_of_its_own_that_no_game_and_not_the_session_core_knows():
+    """SecureLink (NIOSSL, X509) plugs into Matchmaking's HostLinkSecurity and HostRoute: the
+    session core, the games and the web port build without BoringSSL's TLS."""
+    graph = targets()
+    below = reachable(graph, "SecureLink")
+    assert "Matchmaking" in below and "NIOSSL" in below
+    for name in ("Matchmaking", "GameRuntime", "Trivia", "SnapGame", "Pong", "Web", "Discovery"):
+        assert not reachable(graph, name) & {"SecureLink", "NIOSSL", "X509"}, name
