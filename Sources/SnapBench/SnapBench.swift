@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import SecureLink
 
 /// `snap-bench [all|roundtrip|handshake|fanout|memory] [--runs N]`: release-build benchmarks of
 /// the matchmaking core on loopback, each against a baseline measured in the same run. Prints
@@ -10,6 +11,9 @@ import NIOPosix
 /// link): `snap-bench realtime-host [--listen ADDRESS] [--port N] [--seconds S]` and
 /// `snap-bench realtime-client --connect HOST:PORT [--seconds S] [--ways udp,link] [--watch]`
 /// (``RealtimeBenchmark``).
+///
+/// TLS against clear text, from another process than the two hosts (scripts/bench-tls):
+/// `snap-bench tls-client --tls HOST:PORT --fingerprint HEX --plain HOST:PORT` (``TLSBenchmark``).
 @main
 enum SnapBench {
     static func main() async throws {
@@ -38,6 +42,16 @@ enum SnapBench {
             return try await RealtimeBenchmark.client(
                 host: String(target[..<colon]), port: port, seconds: value("--seconds").flatMap(Double.init) ?? 10,
                 ways: ways, watch: arguments.contains("--watch"))
+        case "tls-client":
+            guard let tls = value("--tls").flatMap(TLSBenchmark.Endpoint.init), let plain = value("--plain").flatMap(TLSBenchmark.Endpoint.init),
+                let fingerprint = value("--fingerprint").flatMap(Fingerprint.init(hex:))
+            else {
+                FileHandle.standardError.write(Data("snap-bench tls-client: --tls HOST:PORT --fingerprint HEX --plain HOST:PORT are required\n".utf8))
+                exit(64)
+            }
+            return try await TLSBenchmark.client(
+                tls: tls, fingerprint: fingerprint, plain: plain, rounds: value("--rounds").flatMap(Int.init) ?? 2000,
+                joins: value("--joins").flatMap(Int.init) ?? 200)
         default: break
         }
         print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; runs: \(runs)\n")

@@ -144,12 +144,13 @@ struct BrowsePrinter: Sendable {
                 "join": join.map(JSONValue.string) ?? .null,
             ]
             if let bluetooth { object["bluetooth"] = .string(bluetooth.address) }
+            object["tls"] = ad.tlsFingerprint.map(JSONValue.string) ?? .null
             if let event { object["event"] = .string(event) }
             if let reason { object["reason"] = .string(reason) }
             Terminal.out(Self.encode(object))
         } else {
             let prefix = event.map { "\($0): " } ?? ""
-            let code = ad.joinCodeRequired ? ", join code" : ""
+            let code = (ad.joinCodeRequired ? ", join code" : "") + (ad.tlsFingerprint == nil ? ", clear text" : "")
             let suffix = reason.map { " (\($0))" } ?? ""
             Terminal.out("\(prefix)\(host.name)  \(ad.game) \(ad.players)/\(ad.capacity) \(ad.state.rawValue)\(code)  \(join ?? "-")\(suffix)")
         }
