@@ -8,10 +8,11 @@ import Glibc
 #endif
 
 /// Serves a running ``MatchmakingServer`` over Bluetooth: a kernel RFCOMM listener on one channel
-/// of one adapter, each accepted connection adopted by SwiftNIO and run through the very same
-/// handshake, cap and session as TCP. Where Bluetooth cannot be used (a kernel without it:
-/// EAFNOSUPPORT; no adapter) it logs one clear message and does nothing: the host keeps serving
-/// on the LAN.
+/// of one adapter (bluetoothd's, through a registered profile, or our own), each accepted
+/// connection checked for an encrypted link (``RFCOMMSecurity/required``), adopted by SwiftNIO
+/// and run through the very same handshake, cap and session as TCP. Where Bluetooth cannot be
+/// used (a kernel without it: EAFNOSUPPORT; no adapter) it logs one clear message and does
+/// nothing: the host keeps serving on the LAN.
 public struct BluetoothHosting: Service {
     /// The RFCOMM channel used when none is given (1-30).
     public static let defaultChannel = 7
@@ -52,6 +53,17 @@ public struct BluetoothHosting: Service {
         let server = self.server
         let logger = self.logger
         @Sendable func adopt(_ fd: Int32, _ remote: String) {
+            // Both listeners (bluetoothd's, ours) demand RFCOMMSecurity.required, and an accepted
+            // socket has its listener's level: checked here, whoever listened.
+            let security = RFCOMMSecurity.of(fd)
+            guard let security, security >= RFCOMMSecurity.required else {
+                close(fd)
+                logger.warning(
+                    "RFCOMM link refused: below the required security",
+                    metadata: ["remote": "\(remote)", "security": "\(security.map { "\($0)" } ?? "unknown")", "required": "\(RFCOMMSecurity.required)"])
+                return
+            }
+            logger.info("RFCOMM link accepted", metadata: ["remote": "\(remote)", "security": "\(security)"])
             Task {
                 do {
                     try await server.adopt(socket: fd, remote: "rfcomm \(remote)")

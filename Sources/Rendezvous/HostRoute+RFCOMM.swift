@@ -25,7 +25,9 @@ extension HostRoute {
                     let local = try adapter.map { name throws(BluetoothUnavailable) in try BluetoothAdapter(named: name) }
                     let found = try channel ?? RFCOMM.lookUpChannel(of: remote, adapter: local)
                     logger.debug("RFCOMM connect", metadata: ["address": "\(remote)", "channel": "\(found)", "fromSDP": "\(channel == nil)"])
-                    return try RFCOMM.connect(to: remote, channel: found, adapter: local)
+                    let socket = try RFCOMM.connect(to: remote, channel: found, adapter: local)
+                    logger.debug("RFCOMM connected", metadata: ["security": "\(RFCOMMSecurity.of(socket).map { "\($0)" } ?? "unknown")"])
+                    return socket
                 }
             } catch BluetoothUnavailable.connectFailed(let code, let detail) {
                 // The route names the device and channel; the client's sentence ends with the

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Inside the VM of scripts/testbed-bt (host on hci0, clients on hci1): the matchmaking protocol
 # over real kernel RFCOMM. Checks: a client joins over RFCOMM and exchanges session messages;
+# both ends demand security level medium and the link is encrypted;
 # with capacity 1 a second RFCOMM client is denied `full`; kill -9 of the client leaves its seat
 # away (still counted) and the client started again takes it back over RFCOMM; garbage bytes on
 # the channel close that connection only; SIGTERM of the host gives the RFCOMM client
@@ -53,6 +54,13 @@ started=$(now)
 ann=$!
 check "Ann joins over RFCOMM" wait_for ann.out "connected to VM Host as Ann" 60
 check "Ann's channel came from the host's SDP record (no --channel)" grep -q "channel=7 fromSDP=true" ann.err
+# Security level medium on both ends (docs/BLUETOOTH.md, "Security level"): the kernel opens the
+# channel only on an encrypted link, and the link shows it.
+check "Ann's socket demanded security level medium" grep -q "security=medium .*RFCOMM connected" ann.err
+check "the host accepted Ann's link at security level medium" wait_for host.err "remote=00:AA:01:01:00:01 security=medium .*RFCOMM link accepted" 5
+timeout 5 hcitool -i hci0 con > acl.out 2>&1; cat acl.out
+acl_encrypted() { grep "ACL 00:AA:01:01:00:01 " acl.out | grep -w AUTH | grep -qw ENCRYPT; }
+check "hci0's ACL link to hci1 is authenticated and encrypted (hcitool con: AUTH ENCRYPT)" acl_encrypted
 check "the LE advertisement follows the player count" wait_for host.err "players=1 .*LE advertisement updated" 10
 echo "join over RFCOMM took $(elapsed "$started") s"
 check "Ann's chat reaches the host (session messages)" wait_for host.out "chat Ann: hello from Ann" 10

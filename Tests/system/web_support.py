@@ -36,6 +36,7 @@ class Page:
         """`script`: JavaScript run in the page before its own (to watch its WebSocket, say)."""
         options = webdriver.ChromeOptions()
         options.binary_location = CHROMIUM
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, CSP reports included: browser_log()
         for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                     f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"):
             options.add_argument(arg)
@@ -96,6 +97,10 @@ class Page:
             ".filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 &&"
             " (r.width < arguments[1] || r.height < arguments[1]); })"
             ".map(function (e) { return e.id || e.textContent; });", selector, minimum)
+
+    def browser_log(self) -> list[dict]:
+        """The browser's console entries since the last call (each once): level, message, source."""
+        return self.driver.get_log("browser")
 
     # ---- acting ----
 

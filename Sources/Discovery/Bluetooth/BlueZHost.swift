@@ -13,10 +13,11 @@ public enum SnapBluetooth {
 }
 
 /// The host's side of BlueZ over D-Bus: an RFCOMM profile (ProfileManager1.RegisterProfile with
-/// an explicit channel, no authentication or authorization, so no pairing agent is needed) whose
-/// NewConnection fds go to `onConnection`; an LE advertisement (LEAdvertisingManager1) with the
-/// service UUID, the host name and compact state; the adapter made powered and discoverable
-/// (so it pages in). Registers again whenever bluetoothd (re)appears on the bus.
+/// an explicit channel; authentication required, which bluetoothd makes security level medium:
+/// an encrypted link, a "Just Works" key enough; no authorization, so no pairing agent is
+/// needed) whose NewConnection fds go to `onConnection`; an LE advertisement
+/// (LEAdvertisingManager1) with the service UUID, the host name and compact state; the adapter
+/// made powered and discoverable (so it pages in). Registers again whenever bluetoothd (re)appears on the bus.
 ///
 /// Legacy advertising budget (31 bytes): flags 3 + 128-bit service UUID 18 + ManufacturerData
 /// (2 + 2-byte company id + 6) 10 = 31; the name goes into the scan response (BlueZ 5.66).
@@ -337,7 +338,7 @@ public final class BlueZHost: Sendable {
                     "Name": .string("snap-host"),
                     "Role": .string("server"),
                     "Channel": .uint16(UInt16(channel)),
-                    "RequireAuthentication": .bool(false),
+                    "RequireAuthentication": .bool(true),  // bluetoothd's listener at RFCOMMSecurity.required (medium)
                     "RequireAuthorization": .bool(false),
                     "AutoConnect": .bool(false),
                 ])])

@@ -17,6 +17,9 @@ public enum BluetoothUnavailable: Error, Hashable, Sendable, CustomStringConvert
     case connectFailed(errno: Int32, String)
     /// An RFCOMM channel outside ``Limits/rfcommChannels``.
     case channelOutOfRange(Int)
+    /// The kernel would not set (or keep) ``RFCOMMSecurity/required`` on an RFCOMM socket: the
+    /// link's encryption could not be demanded, so the socket is not used (the detail says why).
+    case securityRefused(String)
 
     public var description: String {
         switch self {
@@ -26,7 +29,7 @@ public enum BluetoothUnavailable: Error, Hashable, Sendable, CustomStringConvert
             "the kernel has no RFCOMM (\(String(cString: strerror(code))); try `modprobe rfcomm`)"
         case .noAdapter(let name?): "no Bluetooth adapter \(name)"
         case .noAdapter(nil): "no Bluetooth adapter"
-        case .failed(let detail), .connectFailed(_, let detail): detail
+        case .failed(let detail), .connectFailed(_, let detail), .securityRefused(let detail): detail
         case .channelOutOfRange(let channel):
             "RFCOMM channel \(channel) is not in \(Limits.rfcommChannels.lowerBound)-\(Limits.rfcommChannels.upperBound)"
         }

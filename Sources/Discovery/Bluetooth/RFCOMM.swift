@@ -8,8 +8,9 @@ import Synchronization
 /// (`ClientBootstrap.withConnectedSocket`), which runs the same protocol as over TCP.
 public enum RFCOMM {
     /// Connects to `address` on `channel` from `adapter` (nil: any); blocks, so call it off the
-    /// event loops. Returns a connected fd that the caller owns. Transient refusals are retried
-    /// up to `attempts` times, 1 s apart: EBUSY and EHOSTDOWN, seen while the previous link
+    /// event loops. Returns a connected fd that the caller owns. The socket demands
+    /// ``RFCOMMSecurity/required`` (an encrypted link) before it connects. Transient refusals are
+    /// retried up to `attempts` times, 1 s apart: EBUSY and EHOSTDOWN, seen while the previous link
     /// between the two controllers is still being torn down; EACCES and ECONNREFUSED, a failed
     /// re-pairing (the host still held the key of this device's previous link: it forgets it
     /// when that link drops, and when the new link is already up bluetoothd takes another 2 s
@@ -57,6 +58,12 @@ public enum RFCOMM {
                 close(fd)
                 throw .failed("bind to \(adapter.name): \(String(cString: strerror(code)))")
             }
+        }
+        do {
+            try RFCOMMSecurity.require(.required, on: fd)  // encryption, before the link is set up
+        } catch {
+            close(fd)
+            throw error
         }
         var remote = snap_sockaddr_rc(address.bdaddr, UInt8(channel))
         let result = withUnsafePointer(to: &remote) {

@@ -12,11 +12,18 @@ public final class RFCOMMListener: Sendable {
     private let stopped = StopFlag()
 
     /// Binds and listens on `channel` of `adapter` (nil: every adapter); accepting starts at once.
+    /// The kernel accepts only links that reach ``RFCOMMSecurity/required`` (encrypted).
     public init(
         adapter: BluetoothAdapter?, channel: Int, logger: Logger, onConnection: @escaping @Sendable (Int32, BluetoothAddress) -> Void
     ) throws(BluetoothUnavailable) {
         guard Limits.rfcommChannels.contains(channel) else { throw .channelOutOfRange(channel) }
         let fd = try RFCOMM.openSocket()
+        do {
+            try RFCOMMSecurity.require(.required, on: fd)  // inherited by every accepted socket
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
         var local = snap_sockaddr_rc(adapter?.address.bdaddr ?? snap_bdaddr_any(), UInt8(channel))
         let bound = withUnsafePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_rc>.size)) }

@@ -20,6 +20,10 @@ enum Assets {
         "/host.js": File(bytes: PackageResources.host_js, contentType: "text/javascript; charset=utf-8"),
     ]
 
+    /// Asked for by browsers on their own: answered `204 No Content` (the pages have no icon; a
+    /// `data:` one would need `img-src data:` in the policy, a 404 is an error in the browser).
+    static let favicon = "/favicon.ico"
+
     /// The WebSocket a player's page opens: a host link.
     static let playerSocket = "/ws"
     /// The WebSocket the TV page opens: the screen feed.

@@ -77,6 +77,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             if !OriginCheck.allows(head) { return .text(.forbidden, "WebSockets are open to this host's own pages only.", close: true) }
             return .text(.upgradeRequired, "\(path) is a WebSocket: open it with an Upgrade: websocket request.", headers: [("Upgrade", "websocket")])
         }
+        if path == Assets.favicon { return Response(status: .noContent, body: []) }
         guard let file = Assets.files[String(path)] else {
             return .text(.notFound, "No such page. The pages are / (to play), /screen (for the TV) and /host (for the host).")
         }
@@ -86,10 +87,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
-        headers.add(name: "Content-Length", value: "\(response.body.count)")
-        headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        headers.add(name: "X-Frame-Options", value: "DENY")
-        headers.add(name: "Referrer-Policy", value: "no-referrer")
+        if response.status != .noContent { headers.add(name: "Content-Length", value: "\(response.body.count)") }
+        for (name, value) in SecurityHeaders.headers(contentType: response.contentType) { headers.add(name: name, value: value) }
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         let close = response.close || !request.isKeepAlive
         if close { headers.add(name: "Connection", value: "close") }
