@@ -22,3 +22,11 @@ wait_for_condition() {  # wait_for_condition FUNCTION SECONDS
 }
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN{printf "%.2f", b-a}'; }
+wait_or_kill() {  # wait_or_kill PID SECONDS: its exit status; 124 after killing it at SECONDS (a bot away at game over never hears it)
+  local pid=$1 deadline=$(( $(date +%s) + $2 ))
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ "$(date +%s)" -ge "$deadline" ]; then kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; return 124; fi
+    sleep 0.5
+  done
+  wait "$pid"
+}

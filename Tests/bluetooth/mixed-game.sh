@@ -32,12 +32,12 @@ check "Pat joins over the WebSocket" wait_for mixed-pat.out "connected as Pat" 2
 check "one game with all three: game over" wait_for_seconds mixed.out "^game over" 120
 grep -q "^game over" mixed.out || kill $pat $ann $tom 2>/dev/null  # no game: nobody waits for it (the suite hung till its timeout)
 check "the host's standings list all three" bash -c "[ \$(grep -c '^final: ' mixed.out) = 3 ]"
-wait $pat
+wait_or_kill $pat 30
 check "Pat (WebSocket) played every question" bash -c "[ \$(grep -c '^answered question' mixed-pat.out) = 2 ]"
 check "Pat's final standings are the host's" diff <(grep '^final: ' mixed.out) <(grep '^final: ' mixed-pat.out)
-wait $ann
+wait_or_kill $ann 30
 check "Ann (RFCOMM) reached game over and exited 0" test $? = 0
-wait $tom
+wait_or_kill $tom 30
 check "Tom (TCP) reached game over and exited 0" test $? = 0
 grep '^final: ' mixed.out
 # Stopping only once Ann's link is down and her key forgotten, or the next host meets a key.

@@ -23,9 +23,9 @@ check "Ann joins Pong over RFCOMM" wait_for_seconds pong-ann.out "connected to P
 tom=$!
 check "Tom joins Pong over TCP" wait_for_seconds pong-tom.out "connected to Pong Host as Tom" 20
 check "the game reaches game over" wait_for_seconds pong.out "game over" 240
-wait $ann
+wait_or_kill $ann 30
 check "Ann (RFCOMM) reached game over and exited 0" test $? = 0
-wait $tom
+wait_or_kill $tom 30
 check "Tom (TCP) reached game over and exited 0" test $? = 0
 check "Ann's states went over her connection (no UDP over RFCOMM)" bash -c \
   "grep -q 'real-time states over the connection' pong-ann.err && ! grep -q 'real-time states over UDP' pong-ann.err"
