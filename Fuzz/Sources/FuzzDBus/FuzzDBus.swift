@@ -10,15 +10,28 @@ import Glibc
 /// D-Bus value parsing: a marshalled message (as the bus delivers BlueZ's signals and replies)
 /// checked by libdbus, its arguments read into ``DBusValue``s, and those read the way the
 /// Bluetooth scanner reads `InterfacesAdded`, `PropertiesChanged` and `GetManagedObjects`.
+///
+/// The same bytes are also a recipe for arguments (``Recipe``): written with the project's own
+/// ``DBusValue`` writer, marshalled, demarshalled and read back, they must come back as written
+/// (in the reader's spelling of container signatures). libdbus is not instrumented, so mutated
+/// messages rarely pass its checks; the recipe reaches every shape the reader handles.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    readMarshalled(data, size)
+    var recipe = Recipe(FuzzInput(data, size))
+    roundTrip(recipe.arguments())
+    return 0
+}
+
+/// A marshalled message as the bus would deliver it.
+private func readMarshalled(_ data: UnsafePointer<UInt8>, _ size: Int) {
     var error = CDBus.DBusError()
     dbus_error_init(&error)
     defer { dbus_error_free(&error) }
     let message = data.withMemoryRebound(to: CChar.self, capacity: size) {
         dbus_message_demarshal($0, Int32(clamping: size), &error)
     }
-    guard let message else { return 0 }
+    guard let message else { return }
     defer { dbus_message_unref(message) }
     let read = DBusMessage(message)
     for argument in read.arguments { closeDescriptors(in: argument) }
@@ -31,7 +44,31 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             if let device = interfaces.dictValue?["org.bluez.Device1"]?.dictValue { see(device) }
         }
     }
-    return 0
+}
+
+/// Writes `arguments` into a signal, marshals and demarshals it, and reads it back.
+private func roundTrip(_ arguments: [DBusValue]) {
+    guard let message = dbus_message_new_signal("/org/bluez/hci0", "org.freedesktop.DBus.Properties", "PropertiesChanged") else { return }
+    defer { dbus_message_unref(message) }
+    var iter = DBusMessageIter()
+    dbus_message_iter_init_append(message, &iter)
+    for argument in arguments { argument.append(to: &iter) }
+    dbus_message_set_serial(message, 1)
+    var bytes: UnsafeMutablePointer<CChar>?
+    var length: Int32 = 0
+    require(dbus_message_marshal(message, &bytes, &length) != 0, "libdbus could not marshal \(arguments)")
+    defer { dbus_free(bytes) }
+    var error = CDBus.DBusError()
+    dbus_error_init(&error)
+    defer { dbus_error_free(&error) }
+    guard let parsed = dbus_message_demarshal(bytes, length, &error) else {
+        require(false, "libdbus refused what the writer wrote for \(arguments)")
+        return
+    }
+    defer { dbus_message_unref(parsed) }
+    let read = DBusMessage(parsed).arguments
+    let expected = arguments.map(Recipe.asRead)
+    require(read == expected, "wrote \(expected), read \(read)")
 }
 
 /// A device's properties as the scanner reads them; a host read must describe itself sanely.
