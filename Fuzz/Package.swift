@@ -4,6 +4,10 @@ import PackageDescription
 /// The fuzz targets of snap-host (docs/FUZZING.md): one libFuzzer executable per parser, built
 /// apart from the main package (scripts/fuzz builds them with `-sanitize=fuzzer,address` and
 /// `-enable-testing`, for the parsers' internal entry points). Not part of `swift build` at the root.
+///
+/// Tools version 5.4 on purpose: from 5.5 SwiftPM links an executable with `main` renamed to
+/// `<Module>_main` (so tests can link executables), which a libFuzzer target does not define
+/// (libFuzzer brings `main`). 5.4 also means the Swift 5 language mode for these files.
 let package = Package(
     name: "snap-host-fuzz",
     dependencies: [
