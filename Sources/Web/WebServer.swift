@@ -102,7 +102,9 @@ public final class WebServer: Service, Sendable {
 
     // MARK: The pipeline
 
-    private func configure(_ channel: any Channel) throws {
+    /// Sets up a new connection's pipeline (internal, not private: the HTTP fuzz target drives it
+    /// in an EmbeddedChannel, Fuzz/Sources/FuzzHTTP).
+    func configure(_ channel: any Channel) throws {
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(AddressGate(counts: counts))
         let pages = PageHandler(headTimeout: configuration.requestHeadTimeout)

@@ -25,11 +25,52 @@ public struct RawJSON: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Checks that `bytes` are one JSON value (a fragment such as `3` or `"x"` included).
+    /// Checks that `bytes` are one JSON value (a fragment such as `3` or `"x"` included) in
+    /// UTF-8 without a byte-order mark, as RFC 8259 §8.1 has JSON exchanged.
     /// - Throws: `DecodingError.dataCorrupted` when they are not.
     public init(parsing bytes: Data) throws {
-        _ = try JSONDecoder().decode(JSONValue.self, from: bytes)
-        self.bytes = bytes
+        // JSONDecoder also reads UTF-16 and UTF-32 (told by NUL bytes) and skips a byte-order
+        // mark; the bytes are relayed as they are, so only plain UTF-8 passes.
+        guard Self.isPlainUTF8(bytes) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not UTF-8 JSON text"))
+        }
+        let value = try JSONDecoder().decode(JSONValue.self, from: bytes)
+        // JSONDecoder also takes a trailing comma (`[1,]`) and skips the value of a repeated
+        // member name unchecked, which a browser's `JSON.parse` refuses: what the strict scanner
+        // does not pass is kept re-encoded (valid JSON it leaves alone too: same value).
+        self.bytes = Self.isStrictJSON(bytes) ? bytes : Data(value.jsonBytes)
+    }
+
+    /// Whether the strict scanner passes `bytes` as one value (it also refuses some valid JSON:
+    /// exponents, long numbers, surrogate escapes, deep nesting).
+    private static func isStrictJSON(_ bytes: Data) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var scanner = JSONScanner(buffer)
+            guard scanner.skipValue() else { return false }
+            scanner.skipWhitespace()
+            return scanner.isAtEnd
+        }
+    }
+
+    /// Whether `bytes` are UTF-8 that JSONDecoder reads as UTF-8: valid, and not
+    /// ``hasForeignEncodingMarks(_:)``.
+    static func isPlainUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        guard !hasForeignEncodingMarks(bytes) else { return false }
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// A NUL byte (no JSON text has one; JSONDecoder takes NULs for UTF-16 or UTF-32) or a
+    /// leading byte-order mark (which JSONDecoder skips, and a browser's `JSON.parse` refuses).
+    static func hasForeignEncodingMarks(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.contains(0)
     }
 
     /// Decodes the body as a game's own type, straight from the bytes.

@@ -37,6 +37,9 @@ public struct WireCodec {
         if let message = Self.fastDecode(payload) { return message }  // checks UTF-8 itself
         let isValidUTF8 = payload.withUnsafeReadableBytes { String(validating: $0, as: UTF8.self) != nil }
         guard isValidUTF8 else { throw .invalidUTF8 }
+        // JSONDecoder would read NUL-patterned bytes as UTF-16 or UTF-32 and skip a byte-order
+        // mark; a payload is UTF-8 without one (docs/PROTOCOL.md, "Framing").
+        guard !RawJSON.hasForeignEncodingMarks(payload.readableBytesView) else { throw .malformedMessage("not JSON") }
         do {
             return try decoder.decode(WireMessage.self, from: payload)
         } catch let violation as ProtocolViolation {
