@@ -114,7 +114,11 @@ public final class WebServer: Service, Sendable {
                 let path = Assets.path(of: head.uri)
                 let known = path == Assets.playerSocket || (path == Assets.screenSocket && feed != nil)
                     || (path == Assets.hostSocket && hostPage != nil)
-                return channel.eventLoop.makeSucceededFuture(known && OriginCheck.allows(head) ? HTTPHeaders() : nil)
+                // An upgrade request that announces a body is not upgraded (the page handler
+                // refuses it): NIO's upgrader, waiting for that body, leaked the whole pipeline
+                // when the connection closed (FuzzHTTP, docs/FUZZING.md).
+                let allowed = known && OriginCheck.allows(head) && !PageHandler.declaresBody(head)
+                return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { [self] channel, head in
                 channel.eventLoop.makeCompletedFuture { try self.upgraded(channel, path: Assets.path(of: head.uri)) }

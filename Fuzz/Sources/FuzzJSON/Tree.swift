@@ -54,17 +54,17 @@ indirect enum Tree: CustomStringConvertible {
 
     /// Equal, strings scalar by scalar, numbers within a few units in the last place (readers
     /// may round a long decimal differently).
-    func matches(_ other: Tree) -> Bool {
+    func matches(_ other: Tree, tolerance: Double = 0x1p-50) -> Bool {
         switch (self, other) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
         case (.number(let a), .number(let b)):
             if a == b { return true }
-            return abs(a - b) <= max(abs(a), abs(b)) * 0x1p-50
+            return abs(a - b) <= max(abs(a), abs(b)) * tolerance
         case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1, tolerance: tolerance) }
         case (.object(let a, _), .object(let b, _)):
-            return a.count == b.count && a.allSatisfy { key, value in b[key].map(value.matches) ?? false }
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.matches($0, tolerance: tolerance) } ?? false }
         default: return false
         }
     }

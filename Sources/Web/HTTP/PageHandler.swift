@@ -63,10 +63,14 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// Whether a request head announces a body (refused here, WebSocket upgrades included).
+    static func declaresBody(_ head: HTTPRequestHead) -> Bool {
+        head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
+    }
+
     /// What to answer to a request head (pure).
     static func response(to head: HTTPRequestHead) -> Response {
-        let hasBody = head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
-        if hasBody {
+        if declaresBody(head) {
             return .text(.payloadTooLarge, "Requests here carry no body.", close: true)
         }
         guard head.method == .GET || head.method == .HEAD else {
