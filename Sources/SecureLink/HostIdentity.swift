@@ -25,10 +25,18 @@ public struct HostIdentity: Sendable {
     /// The identity kept in `directory` (made with its parents, mode 0700, when missing); made and
     /// written there on the first start. A key without its certificate, or either unreadable, is
     /// an error naming the file: the host never makes a new key over one it cannot read, which
-    /// would change its fingerprint behind its players' backs.
+    /// would change its fingerprint behind its players' backs. Two hosts starting at once in one
+    /// directory take turns (a lock on the directory): the second loads the key the first made.
     public static func loadOrCreate(in directory: String, hostName: String = "snap-host") throws(HostIdentityError) -> HostIdentity {
         let keyPath = directory + "/" + keyFile
         let certificatePath = directory + "/" + certificateFile
+        try makeDirectory(directory)
+        let lock = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard lock >= 0, flock(lock, LOCK_EX) == 0 else {
+            if lock >= 0 { close(lock) }
+            throw .cannotCreate(directory, String(cString: strerror(errno)))
+        }
+        defer { close(lock) }  // and with it the lock
         let haveKey = access(keyPath, F_OK) == 0
         let haveCertificate = access(certificatePath, F_OK) == 0
         if !haveKey && !haveCertificate {
@@ -71,11 +79,11 @@ public struct HostIdentity: Sendable {
                 issuerPrivateKey: .init(key))
             certificatePEM = try certificate.serializeAsPEM().pemString
         } catch { throw .cannotCreate(certificatePath, "\(error)") }
-        try makeDirectory(directory)
         try write(key.pemRepresentation + "\n", to: keyPath, mode: 0o600)
         try write(certificatePEM + "\n", to: certificatePath, mode: 0o644)
     }
 
+    /// Makes `directory` (and its parents) mode 0700 when missing.
     private static func makeDirectory(_ directory: String) throws(HostIdentityError) {
         do {
             try FileManager.default.createDirectory(

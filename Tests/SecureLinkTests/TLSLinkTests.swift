@@ -20,8 +20,11 @@ import Testing
         return logger
     }
 
-    static func host(joinCode: String? = "tiger-42", identity: HostIdentity?) async throws -> (MatchmakingServer, Int) {
+    static func host(
+        joinCode: String? = "tiger-42", identity: HostIdentity?, handshakeTimeout: TimeAmount = ServerConfiguration.defaultHandshakeTimeout
+    ) async throws -> (MatchmakingServer, Int) {
         var configuration = ServerConfiguration(name: "TLS Host")
+        configuration.handshakeTimeout = handshakeTimeout
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.joinCode = joinCode
@@ -122,6 +125,18 @@ import Testing
         #expect(Set(server.session.peers.map(\.name)) == ["Ann", "Bob"])
         await bob.quit()
         await ann.quit()
+        await server.shutdown()
+    }
+}
+
+extension TLSLinkTests {
+    /// A peer that never sends a TLS hello: the host's farewell (a deny at the handshake timeout)
+    /// cannot be written before a TLS handshake, and the connection is closed all the same, once
+    /// the farewell's linger is over, rather than held open as long as the peer keeps it.
+    @Test func aConnectionThatNeverStartsTLSIsClosedAfterTheHandshakeTimeout() async throws {
+        let (server, port) = try await Self.host(identity: try Self.identity(), handshakeTimeout: .milliseconds(200))
+        let closed = try await RawSocket.sendAndAwaitClose([], port: port, within: .seconds(5))
+        #expect(closed)
         await server.shutdown()
     }
 }

@@ -83,6 +83,19 @@ import Testing
         #expect(other.fingerprint != first.fingerprint)
     }
 
+    /// Hosts starting at once in one fresh directory: one makes the key, the others load it
+    /// (before, all but one failed to write it, or read a key whose certificate was not there yet).
+    @Test func hostsStartingAtOnceShareTheOneKeyMade() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID())/state").path
+        let identities = try await withThrowingTaskGroup(of: HostIdentity.self) { group in
+            for _ in 0..<8 { group.addTask { try HostIdentity.loadOrCreate(in: directory) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(identities.count == 8)
+        #expect(Set(identities.map(\.fingerprint)).count == 1)
+        #expect(identities.filter(\.isNew).count == 1)
+    }
+
     @Test func aKeyWithoutItsCertificateIsNotReplaced() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("id-\(UUID())").path
         _ = try HostIdentity.loadOrCreate(in: directory)

@@ -4,13 +4,14 @@
 # host forgets a key kept of it: docs/BLUETOOTH.md): one trivia game with a
 # player of each kind: Ann over RFCOMM, Tom over TCP, Pat over the web port's WebSocket (what a
 # phone's page speaks: Tests/system/wsplayer.py). The three play to game over in one game, and
-# every player's final standings are the host's. Needs SNAP_HOST_BIN.
+# every player's final standings are the host's. Tom's TCP link is TLS (RFCOMM and the web port
+# are not): he remembers the key the host printed. Needs SNAP_HOST_BIN.
 set -uo pipefail
 bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
 here="$(cd "$(dirname "$0")" && pwd)"
 host_address=00:AA:01:00:00:00
 . "$here/checks.sh"
-export XDG_STATE_HOME="$PWD/state"  # the host's players' devices (and join's tokens), as the session's
+export XDG_STATE_HOME="$PWD/state"  # the host's players' devices and TLS key (and join's tokens and known hosts), as the session's
 
 timeout 10 btmgmt -i hci0 connectable on </dev/null >/dev/null
 "$bin" serve --name "Mixed Host" --game trivia --rounds 2 --question-time 20 --result-time 0.5 --mode timed \
@@ -26,6 +27,9 @@ check "Ann joins over RFCOMM" wait_for mixed-ann.out "connected to Mixed Host as
 "$bin" join "127.0.0.1:$port" --player Tom --bot --once > mixed-tom.out 2> mixed-tom.err &
 tom=$!
 check "Tom joins over TCP" wait_for mixed-tom.out "connected to Mixed Host as Tom" 20
+key=$(sed -n 's/^tls key SHA-256 \([0-9a-f]*\)$/\1/p' mixed.out)
+check "Tom's link is TLS: he remembered the key the host printed" \
+  grep -q "^127\.0\.0\.1:$port ${key:-none} " "$XDG_STATE_HOME/snap-host/known-hosts"
 /usr/bin/python3 "$here/../system/wsplayer.py" "127.0.0.1:$web" Pat > mixed-pat.out 2> mixed-pat.err &
 pat=$!
 check "Pat joins over the WebSocket" wait_for mixed-pat.out "connected as Pat" 20

@@ -3,10 +3,19 @@ always clean them up.
 
 The binary is $SNAP_HOST_BIN, or .build/debug/snap-host relative to the repository root.
 Run: `SNAP_HOST_BIN=.build/debug/snap-host python3 -m pytest Tests/system`.
+
+State: every test runs with an `XDG_STATE_HOME` of its own (fixtures of a wider scope, with one
+of the session's), never the user's: a host started without `--state-dir` keeps its TLS key
+there, `join` its known-hosts file and resume tokens. Each such directory starts with the same
+TLS key (made once per session by the binary itself), so the hosts of a test all show one key,
+no test pays for (or logs) a first start unless it asks for one with `--state-dir`, and no test
+sees what another left (a remembered key, a resume token).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -14,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import HostProcess, JoinProcess, Proc, snap_host_binary  # noqa: E402
+from harness import HostProcess, JoinProcess, Proc, make_host_key, snap_host_binary  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +32,41 @@ def snap_bin() -> Path:
     if not path.exists():
         pytest.fail(f"snap-host binary not found at {path}: build it first (swift build) or set SNAP_HOST_BIN")
     return path
+
+
+@pytest.fixture(scope="session")
+def host_key_files(tmp_path_factory) -> Path | None:
+    """A state directory holding the session's TLS key (tls-key.pem, tls-cert.pem), made by the
+    binary's first start; None without a binary (tests that need one say so themselves)."""
+    if not snap_host_binary().exists():
+        return None
+    directory = tmp_path_factory.mktemp("host-key") / "snap-host"
+    make_host_key(snap_host_binary(), directory)
+    return directory
+
+
+def _state_home(root: Path, key_files: Path | None) -> Path:
+    """A fresh XDG_STATE_HOME under `root` whose snap-host directory holds the session's key."""
+    directory = root / "snap-host"
+    if key_files is None:
+        directory.mkdir(parents=True, mode=0o700)
+    else:
+        shutil.copytree(key_files, directory)  # the key file keeps its mode 0600
+    return root
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_state_home(tmp_path_factory, host_key_files):
+    """The session's XDG_STATE_HOME, for what fixtures wider than a test start."""
+    os.environ["XDG_STATE_HOME"] = str(_state_home(tmp_path_factory.mktemp("state"), host_key_files))
+
+
+@pytest.fixture(autouse=True)
+def state_home(tmp_path_factory, host_key_files, monkeypatch) -> Path:
+    """This test's XDG_STATE_HOME (in the environment every process it starts inherits)."""
+    home = _state_home(tmp_path_factory.mktemp("state"), host_key_files)
+    monkeypatch.setenv("XDG_STATE_HOME", str(home))
+    return home
 
 
 class _Processes:

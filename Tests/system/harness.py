@@ -171,8 +171,34 @@ class Proc:
                 f"\n--- stderr (last 40 lines) ---\n" + "\n".join(self.stderr_snapshot()[-40:]))
 
 
+TLS_LINE = r"^tls (?:key SHA-256 ([0-9a-f]{64})|off: )"
+"""What `serve` prints after `listening on`: its TLS key, or that its TCP port speaks clear text."""
+
+
+def host_key(proc: Proc, timeout: float = 5.0, start: int = 0) -> str | None:
+    """The TLS key a `serve` printed (64 hex digits), None when it serves clear text (--no-tls);
+    RuntimeError when it printed neither."""
+    match = proc.wait_stdout(TLS_LINE, timeout, start)
+    if match is None:
+        raise RuntimeError(f"host printed neither its TLS key nor 'tls off'\n{proc.describe()}")
+    return match.group(1)
+
+
+def make_host_key(binary: Path, state_dir: Path) -> str:
+    """Makes a host TLS key in `state_dir` as a host's first start does (starts `serve` there
+    and stops it); returns its fingerprint."""
+    proc = Proc([str(binary), "serve", "--state-dir", str(state_dir), "--port", "0", "--host", LOOPBACK,
+                 "--no-dnssd", "--no-bluetooth", "--no-web"], "host(first start)")
+    try:
+        return host_key(proc, 15) or ""
+    finally:
+        proc.stop()
+
+
 class HostProcess(Proc):
-    """`snap-host serve` on 127.0.0.1 with a free port."""
+    """`snap-host serve` on 127.0.0.1 with a free port. `fingerprint` is the TLS key it printed
+    (None with --no-tls); while it runs, snapclient.KNOWN_KEYS has it for its address, so the
+    reference client speaks to it as it should (TLS pinned to that key, or clear text)."""
 
     LISTENING = r"^listening on 127\.0\.0\.1:(\d+)$"
 
@@ -190,6 +216,14 @@ class HostProcess(Proc):
             raise RuntimeError(f"host did not print 'listening on 127.0.0.1:PORT'\n{self.describe()}")
         self.port = int(match.group(1))
         self.host = LOOPBACK
+        try:
+            self.fingerprint = host_key(self)
+        except RuntimeError:
+            self.stop()
+            raise
+        self.tls = self.fingerprint is not None
+        self._known = ((self.host, self.port), self.fingerprint or snapclient.CLEAR_TEXT)
+        snapclient.KNOWN_KEYS[self._known[0]] = self._known[1]
         self.web_port = None
         if web:
             match = self.wait_stdout(self.WEB, startup_timeout)
@@ -197,6 +231,12 @@ class HostProcess(Proc):
                 self.stop()
                 raise RuntimeError(f"host did not print 'web on 127.0.0.1:PORT'\n{self.describe()}")
             self.web_port = int(match.group(1))
+
+    def stop(self, timeout: float = 5.0) -> int | None:
+        known = getattr(self, "_known", None)
+        if known is not None and snapclient.KNOWN_KEYS.get(known[0]) == known[1]:
+            del snapclient.KNOWN_KEYS[known[0]]  # a later host on this port may have another key
+        return super().stop(timeout)
 
     def server_hello(self) -> dict:
         return snapclient.server_hello(self.host, self.port)
@@ -400,5 +440,5 @@ def require_root(why: str) -> None:
 
 __all__ = [
     "HostProcess", "JoinProcess", "Proc", "RecordingProxy", "split_frames", "snap_host_binary", "wait_until",
-    "LOOPBACK", "REPO_ROOT", "sigterm_handled", "is_canonical", "require_root",
+    "LOOPBACK", "REPO_ROOT", "sigterm_handled", "is_canonical", "require_root", "host_key", "make_host_key", "TLS_LINE",
 ]

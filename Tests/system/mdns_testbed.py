@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 from typing import Callable
 
-from harness import REPO_ROOT, Proc
+from harness import REPO_ROOT, Proc, host_key
 
 TESTBED = REPO_ROOT / "scripts" / "testbed-mdns"
 ADDRESS = {"A": "10.77.0.1", "B": "10.77.0.2"}
@@ -22,8 +22,10 @@ class Lan:
         self.directory = directory
         self.binary = binary
         self.procs: list[Proc] = []
-        # A prefix of our own: test beds of concurrent runs must not tear each other down.
-        self.env = os.environ | {"SNAP_TESTBED": "sn" + secrets.token_hex(3)}
+        # A prefix of our own: test beds of concurrent runs must not tear each other down. The
+        # hosts and players on A and B share a state directory of the bed's (one TLS key, made by
+        # the first host; join's known hosts).
+        self.env = os.environ | {"SNAP_TESTBED": "sn" + secrets.token_hex(3), "XDG_STATE_HOME": str(directory / "state")}
 
     def up(self) -> None:
         subprocess.run([str(TESTBED), "up", str(self.directory)], check=True, timeout=60, env=self.env)
@@ -58,7 +60,7 @@ class Lan:
         match = proc.wait_stdout(r"^listening on \[::\]:(\d+)$|^listening on 0\.0\.0\.0:(\d+)$", 15)
         if match is None:
             raise RuntimeError(f"host on {host} did not start\n{proc.describe()}")
-        return LanHost(proc, host, int(match.group(1) or match.group(2)))
+        return LanHost(proc, host, int(match.group(1) or match.group(2)), host_key(proc))
 
     def snap(self, host: str, *args: str) -> Proc:
         return self.start(host, str(self.binary), *args, label=f"{args[0]}@{host}")
@@ -74,10 +76,11 @@ class Lan:
 
 
 class LanHost:
-    def __init__(self, proc: Proc, host: str, port: int):
+    def __init__(self, proc: Proc, host: str, port: int, fingerprint: str | None):
         self.proc = proc
         self.host = host
         self.port = port
+        self.fingerprint = fingerprint  # the TLS key it printed; None with --no-tls
 
     @property
     def address(self) -> str:

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Records a real handshake between `snap-host join` and `snap-host serve` through a recording
-proxy and prints it as hex dumps (the source of docs/PROTOCOL.md section 14.2).
+proxy and prints it as hex dumps (the source of docs/PROTOCOL.md section 14.2). Both speak clear
+text (`--no-tls`): over TLS the proxy would see only TLS records, and the proof would be bound
+to the host's certificate (section 20.3).
 
 Usage: python3 Tests/system/record_handshake.py [path/to/snap-host]
 """
@@ -43,9 +45,9 @@ def frames_with_bytes(stream: bytes) -> list[tuple[dict, bytes]]:
 
 def main() -> int:
     binary = Path(sys.argv[1]) if len(sys.argv) > 1 else snap_host_binary()
-    host = HostProcess(binary, "--name", "Kitchen Pi", "--join-code", CODE)
+    host = HostProcess(binary, "--name", "Kitchen Pi", "--join-code", CODE, "--no-tls")
     proxy = RecordingProxy(host.port)
-    join = JoinProcess(binary, proxy.port, "Ada", join_code=CODE, bot=True)
+    join = JoinProcess(binary, proxy.port, "Ada", "--no-tls", join_code=CODE, bot=True)
     try:
         assert join.wait_connected(15), join.describe()
         # Let one heartbeat each way happen, then leave.

@@ -2,9 +2,13 @@
 
 Python 3.11, standard library only. It is both a usable client and the test suite's probe:
 
+* :func:`open_link` opens the host's TCP port: TLS 1.3 by default (PROTOCOL.md section 20: any
+  certificate, then the key is checked by its SHA-256, against the one the caller knows, if it
+  knows one), or clear text for a host started with `serve --no-tls`; :data:`KNOWN_KEYS` holds
+  what the test harness learnt from the hosts it started (their printed key, or clear text);
 * frame helpers: :func:`encode_message`, :func:`encode_frame`, :class:`FrameDecoder`,
   :func:`decode_payload`;
-* :func:`join_proof` computes the join-code proof;
+* :func:`join_proof` computes the join-code proof, bound to the host's certificate on TLS;
 * :class:`Client` does the handshake (raising :class:`Denied` on a ``deny``), then runs a
   reader thread that answers pings, records app messages, ``joined``/``left`` events and the
   final ``bye``, and a heartbeat thread that pings the host and drops it when it goes silent;
@@ -19,6 +23,7 @@ import hashlib
 import hmac
 import json
 import socket
+import ssl
 import struct
 import threading
 import time
@@ -31,6 +36,81 @@ NONCE_BYTES = 16
 PROOF_CONTEXT = b"snap-host join v1"
 HOST_ID = 0
 CLOCK_WINDOW = 16
+
+
+# --------------------------------------------------------------------------------------------
+# The link: TLS 1.3 or clear text
+# --------------------------------------------------------------------------------------------
+
+
+CLEAR_TEXT = "clear text"
+"""The value in :data:`KNOWN_KEYS` of a host that speaks clear text (`serve --no-tls`)."""
+
+KNOWN_KEYS: dict[tuple[str, int], str] = {}
+"""What is known of the hosts at (address, port): the SHA-256 of the host's certificate (64
+lower-case hex digits, as `serve` prints it after `tls key SHA-256`), or :data:`CLEAR_TEXT`. The
+test harness fills it for the hosts it starts and empties it when they stop; a host not in it is
+spoken to over TLS and any key is taken."""
+
+
+class KeyMismatch(ssl.SSLError):
+    """The host showed a TLS key other than the one expected: not the host we meant."""
+
+    def __init__(self, shown: str, expected: str):
+        super().__init__(f"the host shows TLS key {shown}, not {expected}")
+        self.shown = shown
+        self.expected = expected
+
+
+def tls_context() -> ssl.SSLContext:
+    """TLS 1.3 only; no CA, no name, no dates: a snap-host's certificate is its own, and the
+    client checks its SHA-256 instead (:func:`open_link`)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    context.minimum_version = ssl.TLSVersion.TLSv1_3
+    return context
+
+
+_TLS = tls_context()
+
+
+def _link_kind(host: str, port: int, tls: bool | None, fingerprint: str | None) -> tuple[bool, str | None]:
+    """(whether to speak TLS, the key to insist on) from the arguments, else :data:`KNOWN_KEYS`."""
+    known = KNOWN_KEYS.get((host, port))
+    if tls is None:
+        tls = known != CLEAR_TEXT
+    if fingerprint is None and tls and known not in (None, CLEAR_TEXT):
+        fingerprint = known
+    return tls, fingerprint.lower() if fingerprint else None
+
+
+def open_link(host: str, port: int, *, tls: bool | None = None, fingerprint: str | None = None,
+              timeout: float = 5.0) -> tuple[socket.socket, bytes]:
+    """Connects to a host's TCP port; returns the socket and the link's channel binding for the
+    join-code proof: on TLS the SHA-256 of the certificate the host showed, on clear text b"".
+
+    `tls`: True for TLS 1.3, False for clear text, None to go by :data:`KNOWN_KEYS` (TLS unless
+    the host is known to speak clear text). `fingerprint`: the key the host must show (64 hex
+    digits), else the one in :data:`KNOWN_KEYS`, else any; another raises :class:`KeyMismatch`.
+    The TLS handshake is done before this returns (within `timeout`). Closing the socket sends
+    no TLS close_notify (Python's `ssl` sends one only by reading on for the host's, in the same
+    call): to the host a closed link is the TCP connection's end, as it was in clear text."""
+    tls, fingerprint = _link_kind(host, port, tls, fingerprint)
+    sock = socket.create_connection((host, port), timeout=timeout)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    if not tls:
+        return sock, b""
+    try:
+        secured = _TLS.wrap_socket(sock)
+    except BaseException:
+        sock.close()
+        raise
+    binding = hashlib.sha256(secured.getpeercert(binary_form=True)).digest()
+    if fingerprint is not None and binding.hex() != fingerprint:
+        secured.close()
+        raise KeyMismatch(binding.hex(), fingerprint)
+    return secured, binding
 
 
 # --------------------------------------------------------------------------------------------
@@ -118,12 +198,13 @@ class FrameDecoder:
             raise ProtocolError(f"connection closed inside a frame ({len(self._buffer)} bytes pending)")
 
 
-def join_proof(code: str, nonce: bytes | str) -> str:
-    """base64(HMAC-SHA256(key = UTF-8 of the code, message = b"snap-host join v1" + nonce)).
-    `nonce` is the 16 raw bytes, or the base64 text from the serverHello."""
+def join_proof(code: str, nonce: bytes | str, binding: bytes = b"") -> str:
+    """base64(HMAC-SHA256(key = UTF-8 of the code, message = b"snap-host join v1" + nonce + binding)).
+    `nonce` is the 16 raw bytes, or the base64 text from the serverHello; `binding` the link's
+    channel binding: on TLS the SHA-256 of the host's certificate (DER), on clear text empty."""
     if isinstance(nonce, str):
         nonce = base64.b64decode(nonce, validate=True)
-    mac = hmac.new(code.encode("utf-8"), PROOF_CONTEXT + nonce, hashlib.sha256).digest()
+    mac = hmac.new(code.encode("utf-8"), PROOF_CONTEXT + nonce + binding, hashlib.sha256).digest()
     return base64.b64encode(mac).decode("ascii")
 
 
@@ -200,8 +281,11 @@ class Client:
         timeout: float = 5.0,
         heartbeat: bool = True,
         resume: str | None = None,
+        tls: bool | None = None,
+        fingerprint: str | None = None,
     ):
-        """`resume`: a resume token from an earlier welcome (version 2) to take that seat back."""
+        """`resume`: a resume token from an earlier welcome (version 2) to take that seat back.
+        `tls`, `fingerprint`: how the link is opened (:func:`open_link`)."""
         self.name = name
         self._resume = resume
         self.cond = threading.Condition()
@@ -224,8 +308,7 @@ class Client:
         self._last_heard = time.monotonic()
         self._ping_seq = 0
 
-        self.sock = socket.create_connection((host, port), timeout=timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock, self.binding = open_link(host, port, tls=tls, fingerprint=fingerprint, timeout=timeout)
         try:
             self._handshake(name, join_code, tuple(versions), time.monotonic() + timeout)
         except BaseException:
@@ -261,7 +344,7 @@ class Client:
             raise ProtocolError(f"nonce must be {NONCE_BYTES} bytes, got {len(nonce)}")
         client_hello: dict[str, Any] = {"type": "clientHello", "version": self.version, "name": name}
         if hello["joinCodeRequired"] and join_code is not None:
-            client_hello["proof"] = join_proof(join_code, nonce)
+            client_hello["proof"] = join_proof(join_code, nonce, self.binding)
         if self.version >= 2 and self._resume is not None:
             client_hello["resume"] = self._resume
         self.client_hello = client_hello
@@ -494,13 +577,16 @@ class Client:
     def close(self, reason: str = "userQuit", linger: float = 2.0) -> None:
         """Says bye (userQuit) and closes gracefully: half-close, then read until the host's EOF
         (at most `linger` seconds). Closing a socket that still has unread data makes the OS
-        send RST, which can destroy frames the host has not read yet, the bye included."""
+        send RST, which can destroy frames the host has not read yet, the bye included. (TLS
+        has no half-close that leaves reading possible in Python's `ssl`: there the bye alone
+        tells the host to close.)"""
         if self.end_reason is None and self._closing is None:
             with self._send_lock:
                 self._closing = reason
                 try:
                     self.sock.sendall(encode_message({"type": "bye", "reason": reason}))
-                    self.sock.shutdown(socket.SHUT_WR)
+                    if not isinstance(self.sock, ssl.SSLSocket):
+                        self.sock.shutdown(socket.SHUT_WR)
                 except OSError:
                     pass
             self._running.set()
@@ -531,11 +617,13 @@ class Client:
 
 
 class RawConnection:
-    """A bare TCP connection to a host: read the serverHello, then send anything."""
+    """A bare connection to a host (TLS unless the host speaks clear text, :func:`open_link`):
+    read the serverHello, then send anything. Over TLS the bytes sent are the protocol's, inside
+    TLS records: what the host's framing sees is exactly them."""
 
-    def __init__(self, host: str, port: int, timeout: float = 5.0, read_hello: bool = True):
-        self.sock = socket.create_connection((host, port), timeout=timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    def __init__(self, host: str, port: int, timeout: float = 5.0, read_hello: bool = True, *,
+                 tls: bool | None = None, fingerprint: str | None = None):
+        self.sock, self.binding = open_link(host, port, tls=tls, fingerprint=fingerprint, timeout=timeout)
         self.decoder = FrameDecoder()
         self._pending: list[bytes] = []
         self.received = bytearray()  # every byte received, for byte-exact checks
@@ -591,6 +679,11 @@ class RawConnection:
                 return messages, True
             messages.append(message)
 
+    def proof(self, code: str) -> str:
+        """The join-code proof for this link (its nonce and channel binding)."""
+        assert self.server_hello is not None
+        return join_proof(code, self.server_hello["nonce"], self.binding)
+
     def handshake(self, name: str, version: int = 1, proof: str | None = None, timeout: float = 5.0) -> dict:
         """Sends a clientHello and returns the answer (welcome or deny)."""
         hello: dict[str, Any] = {"type": "clientHello", "version": version, "name": name}
@@ -615,13 +708,14 @@ class RawConnection:
         self.close()
 
 
-def server_hello(host: str, port: int, timeout: float = 5.0) -> dict:
-    """Opens a connection, reads the serverHello, closes: the host's public state."""
-    with RawConnection(host, port, timeout) as connection:
+def server_hello(host: str, port: int, timeout: float = 5.0, **link: Any) -> dict:
+    """Opens a connection, reads the serverHello, closes: the host's public state. `link`:
+    `tls`, `fingerprint` (:func:`open_link`)."""
+    with RawConnection(host, port, timeout, **link) as connection:
         assert connection.server_hello is not None
         return connection.server_hello
 
 
-def players(host: str, port: int, timeout: float = 5.0) -> int:
+def players(host: str, port: int, timeout: float = 5.0, **link: Any) -> int:
     """Players admitted now, from a fresh serverHello."""
-    return int(server_hello(host, port, timeout)["players"])
+    return int(server_hello(host, port, timeout, **link)["players"])

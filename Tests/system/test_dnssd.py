@@ -48,6 +48,7 @@ def test_host_is_listed_with_its_fields_joined_by_name_and_player_counts_follow(
     assert time.monotonic() - listening_at < 2.0
     assert found["game"] == "lobby" and found["players"] == 0 and found["capacity"] == 4
     assert found["transports"] == ["dnssd"] and found["state"] == "lobby" and found["joinCode"] is False
+    assert found["tls"] == host.fingerprint  # the key it printed, from its TXT record
     uuid.UUID(found["id"])
     # IPv4 and IPv6 resolve separately: the entry gains the other address as an update.
     with_ipv4 = wait_json(watcher, lambda o: o.get("name") == "Kitchen Pi" and o.get("join") == host.address, 5)
@@ -59,7 +60,7 @@ def test_host_is_listed_with_its_fields_joined_by_name_and_player_counts_follow(
     assert any('"name":"Kitchen Pi"' in line and f'"join":"{host.address}"' in line for line in listing.stdout.splitlines()), listing
 
     seen = len(watcher.stdout_snapshot())
-    player = net.snap("B", "join", "Kitchen Pi", "--player", "Bo", "--bot")
+    player = net.snap("B", "join", "Kitchen Pi", "--player", "Bo", "--bot")  # over TLS, pinned to the TXT key
     assert player.wait_stdout(r"^connected to Kitchen Pi as Bo", 10), player.describe()
     joined_at = time.monotonic()
     assert wait_json(watcher, lambda o: o.get("name") == "Kitchen Pi" and o.get("players") == 1, 5, start=seen), watcher.describe()
@@ -92,6 +93,7 @@ def test_avahi_tools_see_our_host_and_we_see_theirs(net):
     assert lines, "avahi-browse on B did not resolve our host"
     assert '"game=lobby"' in lines[0] and '"proto=1"' in lines[0] and f";{host.port};" in lines[0]
     assert f'"udp={host.port}"' in lines[0], "the real-time channel's UDP port (the TCP port's number)"
+    assert f'"tls={host.fingerprint}"' in lines[0], "the TLS key the host printed"
 
     server_id = str(uuid.uuid4())
     net.start("A", "avahi-publish", "-s", "Published By Avahi", "_snap._tcp", "7100", f"id={server_id}", "game=trivia",
@@ -224,3 +226,31 @@ def test_without_avahi_daemon_the_host_says_how_to_start_it_serves_anyway_and_ad
     assert found, watcher.describe()
     assert time.monotonic() - started_at < 5.0
     assert found["players"] == 1
+
+
+def test_join_by_name_takes_only_the_advertised_key_and_a_clear_text_host_only_with_no_tls(net):
+    host = net.serve("A", "--name", "Keyed Host")
+    # Another record for the same address and port, with another key: an impostor's
+    # advertisement, or a host whose record went stale. join pins the key of the record it
+    # finds, so the real host's key is refused.
+    impostor_key = "ab" * 32
+    net.start("A", "avahi-publish", "-s", "Keyed Impostor", "_snap._tcp", str(host.port), f"id={uuid.uuid4()}",
+              "game=lobby", "proto=1", "players=0", "cap=8", "state=lobby", "code=0", f"tls={impostor_key}")
+    fooled = net.snap("B", "join", "Keyed Impostor", "--player", "Ivy", "--bot")
+    assert fooled.wait_exit(15) == 4, fooled.describe()
+    assert any(f"shows TLS key {' '.join(host.fingerprint[i:i + 4] for i in range(0, 16, 4))}…, not the key advertised "
+               "on the LAN (abab abab abab abab…)" in line for line in fooled.stderr_snapshot()), fooled.describe()
+    joined = net.snap("B", "join", "Keyed Host", "--player", "Kim", "--bot")
+    assert joined.wait_stdout(r"^connected to Keyed Host as Kim", 10), joined.describe()
+
+    plain = net.serve("A", "--name", "Plain Host", "--no-tls")
+    assert plain.fingerprint is None
+    watcher = watch(net)
+    found = wait_json(watcher, named("Plain Host", "found"), 10)
+    assert found and found["tls"] is None, watcher.describe()
+    refused = net.snap("B", "join", "Plain Host", "--player", "Pat", "--bot")
+    assert refused.wait_exit(15) == 4, refused.describe()
+    assert any("Plain Host speaks only clear text (started with --no-tls, or an older snap-host); join with --no-tls "
+               "to play it without encryption" in line for line in refused.stderr_snapshot()), refused.describe()
+    clear = net.snap("B", "join", "Plain Host", "--player", "Pat", "--bot", "--no-tls")
+    assert clear.wait_stdout(r"^connected to Plain Host as Pat", 10), clear.describe()

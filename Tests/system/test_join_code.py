@@ -1,5 +1,6 @@
 """The join code: wrong or missing codes are denied, the right one admits, and the code never
-crosses the wire (checked on a recording proxy) nor appears in the host's log."""
+crosses the wire (checked on a recording proxy, in clear text) nor appears in the host's log.
+Over TLS the proof is bound to the host's certificate as well: test_tls.py."""
 
 from __future__ import annotations
 
@@ -54,19 +55,20 @@ def test_fingerprints_would_catch_a_leak():
 
 
 def test_join_code_wrong_missing_right_through_recording_proxy(start_host, start_join):
-    host = start_host("--join-code", CODE, "--log-level", "trace")
+    # Clear text (--no-tls on both sides): the link TLS would hide is the one where a leak shows.
+    host = start_host("--join-code", CODE, "--log-level", "trace", "--no-tls")
     assert host.server_hello()["joinCodeRequired"] is True
     proxy = RecordingProxy(host.port)
     try:
-        wrong = start_join(proxy.port, "wrong", join_code="not-the-code")
+        wrong = start_join(proxy.port, "wrong", "--no-tls", join_code="not-the-code")
         assert wrong.wait_exit(15) == 2, wrong.describe()
         assert "denied: wrongJoinCode" in wrong.stderr_snapshot(), wrong.describe()
 
-        missing = start_join(proxy.port, "nocode")
+        missing = start_join(proxy.port, "nocode", "--no-tls")
         assert missing.wait_exit(15) == 2, missing.describe()
         assert "denied: wrongJoinCode" in missing.stderr_snapshot(), missing.describe()
 
-        right = start_join(proxy.port, "right", join_code=CODE)
+        right = start_join(proxy.port, "right", "--no-tls", join_code=CODE)
         assert right.wait_connected(15), right.describe()
         assert host.players() == 1
         right.write_line("typed after joining")
@@ -153,7 +155,7 @@ def test_join_code_python_client(start_host, clients):
 
     # A proof recorded on one connection cannot be replayed on another (fresh nonce).
     with snapclient.RawConnection(host.host, host.port) as first:
-        recorded = snapclient.join_proof(CODE, first.server_hello["nonce"])
+        recorded = first.proof(CODE)
     with snapclient.RawConnection(host.host, host.port) as second:
         answer = second.handshake("p4", proof=recorded)
         assert answer["type"] == "deny" and answer["reason"] == "wrongJoinCode", answer

@@ -48,7 +48,7 @@ def test_server_hello_fields_and_exact_encoding(start_host):
 def test_handshake_frames_are_canonical_and_welcome_is_complete(start_host):
     host = start_host("--name", "Kitchen Pi", "--join-code", CODE)
     with RawConnection(host.host, host.port) as conn:
-        proof = snapclient.join_proof(CODE, conn.server_hello["nonce"])
+        proof = conn.proof(CODE)
         hello_len = len(conn.received)
         answer = conn.handshake("Zoë/Ada", proof=proof)
         welcome_bytes = bytes(conn.received[hello_len:hello_len + 4 + struct.unpack(">I", conn.received[hello_len:hello_len + 4])[0]])
@@ -61,10 +61,11 @@ def test_handshake_frames_are_canonical_and_welcome_is_complete(start_host):
 
 
 def test_swift_client_and_host_frames_are_canonical(start_host, start_join):
-    host = start_host("--join-code", CODE)
+    # Clear text (--no-tls on both sides): the recording proxy reads the frames on the wire.
+    host = start_host("--join-code", CODE, "--no-tls")
     proxy = RecordingProxy(host.port)
     try:
-        join = start_join(proxy.port, "Ada", join_code=CODE)
+        join = start_join(proxy.port, "Ada", "--no-tls", join_code=CODE)
         assert join.wait_connected(15), join.describe()
         join.write_line("héllo / wörld")
         assert host.wait_stdout(r"^chat Ada: héllo / wörld$", 5), host.describe()
@@ -189,7 +190,7 @@ def test_deny_precedence(start_host, clients):
     def deny(name: str, version: int = 1, proof: str | None = None, good_proof: bool = False) -> dict:
         with RawConnection(host.host, host.port) as conn:
             if good_proof:
-                proof = snapclient.join_proof(CODE, conn.server_hello["nonce"])
+                proof = conn.proof(CODE)
             answer = conn.handshake(name, version=version, proof=proof)
             assert answer["type"] == "deny", answer
             _, eof = conn.read_until_eof(3)
@@ -329,8 +330,7 @@ def test_host_prints_chat_of_a_player_who_leaves_right_after(start_host):
         for name, conn in zip(names, connections):
             conn.send_bytes(encode_message({"type": "app", "to": [0], "body": {"kind": "chat", "text": f"bye from {name}"}})
                             + encode_message({"type": "bye", "reason": "userQuit"}))
-        for conn in connections:
-            conn.sock.shutdown(socket.SHUT_WR)
+        for conn in connections:  # the bye has the host close; nothing is left unread
             _, eof = conn.read_until_eof(5)
             assert eof
     finally:

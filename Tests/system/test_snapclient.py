@@ -25,6 +25,14 @@ def test_worked_proof_example_from_the_spec():
     assert "YJkVcaRuCbqO7s6Alb7S5XOBZxQ+0ibZz2Y8S/E3Ja8=" in text
 
 
+def test_worked_proof_example_over_tls_from_the_spec():
+    # Section 20.3: the same code and nonce, bound to a certificate whose SHA-256 is 32 bytes of ab.
+    proof = join_proof("tiger-42", bytes(range(16)), bytes([0xAB]) * 32)
+    assert proof == "ih0A0fFvL35E2dNkonIhljJhvMDxftwoYflIuWBA4fg="
+    assert proof in PROTOCOL_MD.read_text(encoding="utf-8")
+    assert join_proof("tiger-42", bytes(range(16)), b"") == "YJkVcaRuCbqO7s6Alb7S5XOBZxQ+0ibZz2Y8S/E3Ja8="
+
+
 def _hexdump_bytes(block: str) -> bytes:
     data = bytearray()
     for line in block.splitlines():

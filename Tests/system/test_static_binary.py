@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import REPO_ROOT, Proc
+from harness import REPO_ROOT, Proc, host_key
 
 ENV = "/usr/bin/env"
 
@@ -44,13 +44,17 @@ def test_a_copy_runs_with_no_swift_runtime_on_any_library_path(static_binary, tm
     assert "libswift" not in libraries, libraries
     assert "Foundation" not in libraries and "not found" not in libraries, libraries
 
+    # No HOME either: the host keeps its TLS key in --state-dir, and join, with nowhere to
+    # remember a key, is given it (--fingerprint).
     host = Proc([ENV, "-i", str(copy), "serve", "--no-dnssd", "--no-bluetooth", "--host", "127.0.0.1", "--port", "0",
-                 "--name", "Static Pi"], "static host", env={})
+                 "--name", "Static Pi", "--state-dir", str(tmp_path / "state")], "static host", env={})
     try:
         match = host.wait_stdout(r"^listening on 127\.0\.0\.1:(\d+)$", 15)
         assert match, host.describe()
-        join = Proc([ENV, "-i", str(copy), "join", f"127.0.0.1:{match.group(1)}", "--player", "Pat", "--bot"],
-                    "static join", env={})
+        key = host_key(host)
+        assert key, host.describe()
+        join = Proc([ENV, "-i", str(copy), "join", f"127.0.0.1:{match.group(1)}", "--player", "Pat", "--bot",
+                     "--fingerprint", key], "static join", env={})
         try:
             assert join.wait_stdout(r"^connected to Static Pi as Pat", 10), join.describe()
             assert host.wait_stdout(r"^joined: Pat \(id \d+\)", 10), host.describe()
