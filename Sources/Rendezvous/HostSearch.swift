@@ -63,7 +63,10 @@ public struct HostSearch: HostFinder {
             guard host.name.lowercased() == name else { return .none }
             if via != .bluetooth, let address = host.lanAddresses.first {
                 let scoped = address.isLinkLocal ? "\(address.address)%\(address.interface)" : address.address
-                if let advertised = host.advertisement.tlsFingerprint, let key = Fingerprint(hex: advertised) {
+                if let advertised = host.advertisement.tlsFingerprint {
+                    guard let key = Fingerprint(hex: advertised) else {
+                        return .refuse("\(host.name) advertises a TLS key that is not one (tls=\(advertised)); not joining")
+                    }
                     return .take(.tls(host: scoped, port: address.port, trust: .pinned(key, source: "advertised on the LAN"), logger: logger))
                 }
                 guard clearText else {

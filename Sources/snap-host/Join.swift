@@ -192,7 +192,7 @@ struct Join: AsyncParsableCommand {
         case .connectionDropped, .protocolError:
             Terminal.err("disconnected: \(error)")
             if clearText, error == .connectionDropped {
-                Terminal.err("  the host closed the connection before its hello: a host that speaks TLS does that to a clear-text join; join without --no-tls")
+                Terminal.err("  the host closed the connection before sending its serverHello: a host that speaks TLS does that to a clear-text join; join without --no-tls")
             }
             return ExitCode(3)
         case .invalidConfiguration(let detail):

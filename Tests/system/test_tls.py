@@ -346,7 +346,7 @@ def test_join_with_no_tls_at_a_tls_host_is_closed_and_told_why(start_host, start
     assert time.monotonic() - started < HANDSHAKE_TIMEOUT_MS / 1000 + 5, "closed at the host's handshake timeout"
     assert plain.stderr_snapshot()[-2:] == [
         "disconnected: connectionDropped",
-        "  the host closed the connection before its hello: a host that speaks TLS does that to a clear-text join; "
+        "  the host closed the connection before sending its serverHello: a host that speaks TLS does that to a clear-text join; "
         "join without --no-tls"], plain.describe()
     assert host.running and host.players() == 0
 
