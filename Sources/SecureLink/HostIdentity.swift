@@ -27,7 +27,7 @@ public struct HostIdentity: Sendable {
     /// an error naming the file: the host never makes a new key over one it cannot read, which
     /// would change its fingerprint behind its players' backs. Two hosts starting at once in one
     /// directory take turns (a lock on the directory): the second loads the key the first made.
-    public static func loadOrCreate(in directory: String, hostName: String = "snap-host") throws(HostIdentityError) -> HostIdentity {
+    public static func loadOrCreate(in directory: String) throws(HostIdentityError) -> HostIdentity {
         let keyPath = directory + "/" + keyFile
         let certificatePath = directory + "/" + certificateFile
         try makeDirectory(directory)
@@ -40,7 +40,7 @@ public struct HostIdentity: Sendable {
         let haveKey = access(keyPath, F_OK) == 0
         let haveCertificate = access(certificatePath, F_OK) == 0
         if !haveKey && !haveCertificate {
-            try create(keyPath: keyPath, certificatePath: certificatePath, directory: directory, hostName: hostName)
+            try create(keyPath: keyPath, certificatePath: certificatePath)
             return try load(keyPath: keyPath, certificatePath: certificatePath, isNew: true)
         }
         guard haveKey else { throw .missing(keyPath, besides: certificatePath) }
@@ -65,7 +65,7 @@ public struct HostIdentity: Sendable {
 
     /// A P-256 key and a certificate for it, signed by itself, valid from a day ago for 100 years
     /// (nobody checks dates: players trust the fingerprint, not a CA).
-    private static func create(keyPath: String, certificatePath: String, directory: String, hostName: String) throws(HostIdentityError) {
+    private static func create(keyPath: String, certificatePath: String) throws(HostIdentityError) {
         let key = P256.Signing.PrivateKey()
         let certificatePEM: String
         do {
