@@ -112,6 +112,17 @@ import Testing
         #expect(table.back(bob, at: at(tick: 23)).sent.first?.0 == .roles(table.game!.roles))
     }
 
+    @Test func aWatcherAwayWhenTheGameEndedIsToldTheResultWhenBack() throws {
+        var table = PongTable(settings: try! PongSettings(points: 3, startRule: .whenFull), capacity: 3, seed: 1)
+        for peer in [ann, bob, cy] { _ = table.joined(peer, at: GameMoment(now: 0)) }
+        _ = table.away(cy, at: at(tick: 1))
+        let final = try #require(table.command(.end, at: at(tick: 2)).final)
+        let back = table.back(cy, at: at(tick: 3))
+        #expect(back.sent.map(\.1) == [[cy.id], [cy.id]])
+        #expect(back.final == final)
+        guard case .lobby = back.sent.last?.0 else { Issue.record("then the lobby: \(back)"); return }
+    }
+
     @Test func theSameSeedAndIntentsGiveTheSameGame() {
         func play() -> [PongTable.Effect] {
             var table = table(seed: 42)

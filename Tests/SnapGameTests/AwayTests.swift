@@ -54,4 +54,17 @@ import Testing
         #expect(sent.0.seats.first { $0.id == bob.id }?.away == nil)
         #expect(sent.0.seats.first { $0.id == bob.id }?.cards == table.game?.seatOf(bob).cards)
     }
+
+    @Test func aPlayerAwayWhenTheGameEndedIsToldTheResultWhenBackThenTheLobby() throws {
+        var table = SnapTable(settings: SnapSettings(), capacity: 2, seed: 5)
+        for peer in [ann, bob] { _ = table.joined(peer, at: GameMoment(now: 0)) }
+        #expect(table.game != nil)
+        _ = table.away(bob, at: GameMoment(now: 1))
+        let ended = table.command(.end, at: GameMoment(now: 2))
+        let final = try #require(ended.compactMap { if case .send(.gameOver(let final), _) = $0 { final } else { nil } }.first)
+        let back = table.back(bob, at: GameMoment(now: 3))
+        #expect(back.first == .send(.gameOver(final), to: [bob.id]))
+        #expect(back.dropFirst().allSatisfy { if case .send(.lobby, [bob.id]) = $0 { true } else { false } })
+        #expect(back.count == 2)
+    }
 }

@@ -80,6 +80,22 @@ import Testing
         #expect(table.gamesPlayed == 2)
     }
 
+    @Test func aPlayerAwayWhenTheGameEndedIsToldTheStandingsWhenBackThenTheLobby() {
+        var table = Self.table(.whenFull, capacity: 2)
+        _ = table.joined(ann, at: GameMoment(now: 0))
+        _ = table.joined(bob, at: GameMoment(now: 0))
+        _ = table.away(bob, at: GameMoment(now: Fixture.s(1)))
+        let ended = table.command(.end, at: GameMoment(now: Fixture.s(2)))
+        let standings = ended.compactMap { if case .send(.gameOver(let final), _) = $0 { final } else { nil } }.first
+        #expect(standings != nil)
+        let back = table.back(bob, at: GameMoment(now: Fixture.s(3)))
+        #expect(back.first == .send(.gameOver(standings!), to: [bob.id]))
+        #expect(Self.lobby(back)?.1 == [bob.id])
+        #expect(back.count == 2)
+        _ = table.away(ann, at: GameMoment(now: Fixture.s(4)))
+        #expect(table.back(ann, at: GameMoment(now: Fixture.s(5))).count == 1, "Ann heard the end: only the lobby")
+    }
+
     @Test func afterAGameAFullLobbyRestsBeforeTheNextWhenFull() {
         var table = Self.table(.whenFull, capacity: 1, rounds: 1)
         _ = table.joined(ann, at: GameMoment(now: 0))

@@ -62,6 +62,33 @@ def test_a_killed_join_started_again_keeps_its_name_id_and_score(tmp_path):
                 proc.stop()
 
 
+def test_a_join_back_just_after_the_game_ended_is_shown_the_standings(tmp_path):
+    # Bob's link drops mid-game and he is back only after the game over he never heard: he is
+    # told the standings (and `--once` exits on them) instead of waiting for ever in the lobby.
+    host, port = start_host("--questions", str(two_answer_bank(tmp_path)), "--mode", "timed", "--rounds", "2",
+                            "--question-time", "1.5", "--result-time", "0.3", "--start-after", "1")
+    ann = bob = bob_again = None
+    try:
+        ann = start_join(port, "Ann")
+        bob = start_join(port, "Bob", "--once")
+        bob_id = connected_id(bob, "Bob")
+        assert host.wait_line(r"^question 1/2\b", 20), host.describe()
+        bob.send_signal(signal.SIGKILL)
+        bob.wait_exit(5)
+        assert host.wait_line(r"^Bob is reconnecting…$", 10), host.describe()
+        assert host.wait_line(r"^final: 2\. ", 20), host.describe()
+        standings = finals(host.stdout())
+        bob_again = start_join(port, "Bob", "--once")
+        assert connected_id(bob_again, "Bob") == bob_id, "the same seat"
+        assert bob_again.wait_exit(10) == 0, bob_again.describe()
+        assert finals(bob_again.stdout()) == standings, bob_again.describe()
+        assert not any(line.startswith("question ") for line in bob_again.stdout()), "the missed game's end, not another game's"
+    finally:
+        for proc in (ann, bob, bob_again, host):
+            if proc:
+                proc.stop()
+
+
 def test_after_the_grace_period_the_seat_is_free_again():
     host, port = start_host("--resume-grace", "1", "--start-after", "600")
     bob = bob_again = None

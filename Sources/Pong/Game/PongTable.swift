@@ -40,6 +40,8 @@ public struct PongTable: GameTable {
     public internal(set) var lobby: Lobby
     /// Games started.
     public internal(set) var gamesPlayed = 0
+    /// The last game's result, for players and watchers who were away when it ended.
+    var missedEnding = MissedEnding<PongServerMessage>()
     /// When the host paused the game (nil: it runs). While paused nothing moves and no court is sent.
     public internal(set) var pausedAt: Int64?
     private var seeds: SplitMix64
@@ -91,6 +93,7 @@ public struct PongTable: GameTable {
     /// A watcher leaving changes nothing but the lobby; a player leaving forfeits the game.
     public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
         lobby.remove(peer.id)
+        missedEnding.playerLeft(peer.id)
         guard case .playing(var game, _) = state else { return lobbyChanged(now: moment.now) }
         guard let side = game.roles.side(of: peer.id) else { return [] }
         game.end(.forfeit, winner: side.opposite)
@@ -99,6 +102,7 @@ public struct PongTable: GameTable {
 
     /// An away player's paddle stays where it is.
     public mutating func away(_ peer: Peer, at moment: GameMoment) -> [Effect] {
+        missedEnding.playerAway(peer.id)
         guard case .playing(var game, let epoch) = state, let side = game.roles.side(of: peer.id) else { return [] }
         game.hold(side)
         state = .playing(game, epoch: epoch)
@@ -107,9 +111,11 @@ public struct PongTable: GameTable {
 
     /// A player or watcher back: told the roles (during a game) or the lobby.
     public mutating func back(_ peer: Peer, at moment: GameMoment) -> [Effect] {
+        let missed = missedEnding.playerBack(peer.id)
         if let game, audience(game).contains(peer.id) { return [.send(.roles(game.roles), to: [peer.id])] }
         guard lobby.contains(peer.id) else { return [] }
-        return [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
+        let ending: [Effect] = missed.map { [.send($0, to: [peer.id])] } ?? []
+        return ending + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
     }
 
     /// A paddle intent (nil: not a Pong message, refused as `malformed`). While paused it is
@@ -169,6 +175,7 @@ public struct PongTable: GameTable {
         let final = PongFinal(winner: game.winner.map { game.roles[$0].id }, ended: game.ended ?? .endedByHost, score: game.score, roles: game.roles)
         let everyone = audience(game)
         let effects: [Effect] = [court(game), .send(.gameOver(final), to: everyone), .gameEnded]
+        missedEnding.gameEnded(with: .gameOver(final))
         state = .lobby
         pausedAt = nil
         let players = [game.roles.left, game.roles.right].filter { peer in everyone.contains(peer.id) }
@@ -192,6 +199,7 @@ public struct PongTable: GameTable {
         let waiting = lobby.start()
         for watcher in waiting.dropFirst(2) { lobby.add(watcher) }
         gamesPlayed += 1
+        missedEnding.gameStarted()
         let roles = Roles(game: gamesPlayed, left: waiting[0], right: waiting[1], points: settings.points)
         let game = PongMatch(roles: roles, seed: seeds.next())
         state = .playing(game, epoch: now)

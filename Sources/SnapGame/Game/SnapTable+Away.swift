@@ -4,14 +4,18 @@ import Matchmaking
 extension SnapTable {
     /// A player's link dropped: its turns are skipped until it is back; everyone sees the table.
     public mutating func away(_ peer: Peer, at moment: GameMoment) -> [Effect] {
-        seatChanged(peer.id, away: true, at: moment)
+        missedEnding.playerAway(peer.id)
+        return seatChanged(peer.id, away: true, at: moment)
     }
 
-    /// A player who was away is back: it is told the lobby, or the table (its cards with it).
+    /// A player who was away is back: it is told the lobby (after the last game's result, if it
+    /// was away when that game ended), or the table (its cards with it).
     public mutating func back(_ peer: Peer, at moment: GameMoment) -> [Effect] {
+        let missed = missedEnding.playerBack(peer.id)
         guard case .lobby = state else { return seatChanged(peer.id, away: false, at: moment) }
         guard lobby.waiting.contains(where: { $0.id == peer.id }) else { return [] }
-        return [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
+        let ending: [Effect] = missed.map { [.send($0, to: [peer.id])] } ?? []
+        return ending + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
     }
 
     private mutating func seatChanged(_ id: PeerID, away: Bool, at moment: GameMoment) -> [Effect] {

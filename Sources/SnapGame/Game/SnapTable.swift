@@ -50,6 +50,8 @@ public struct SnapTable: GameTable {
     public internal(set) var lobby: Lobby
     /// Games started.
     public internal(set) var gamesPlayed = 0
+    /// The last game's result, for players who were away when it ended.
+    var missedEnding = MissedEnding<SnapServerMessage>()
     /// When the host paused the game (nil: it runs). While paused flips and snaps are refused
     /// `paused` and judging waits; going on moves the collection window by the time paused.
     public internal(set) var pausedAt: Int64?
@@ -95,6 +97,7 @@ public struct SnapTable: GameTable {
     public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
         let (id, now) = (peer.id, moment.now)
         lobby.remove(id)
+        missedEnding.playerLeft(id)
         switch state {
         case .lobby:
             return lobbyChanged(now: now)
@@ -197,7 +200,9 @@ public struct SnapTable: GameTable {
             return effects
         }
         let standings = Self.seats(game).sorted { ($0.cards, $1.id) > ($1.cards, $0.id) }
-        effects.append(.send(.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips)), to: everyone))
+        let final = SnapServerMessage.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips))
+        effects.append(.send(final, to: everyone))
+        missedEnding.gameEnded(with: final)
         effects.append(.note(.end(
             outcome, flips: game.flips, cards: game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }, removed: game.removed.count)))
         effects.append(.gameEnded)
@@ -222,6 +227,7 @@ public struct SnapTable: GameTable {
         let seed = seeds.next()
         let players = lobby.start()
         gamesPlayed += 1
+        missedEnding.gameStarted()
         let game = SnapMatch(seed: seed, players: players, maxFlips: settings.maxFlips)
         state = .playing(game, window: nil)
         return [.gameStarted(lateJoinersAllowed: false), .note(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),

@@ -39,6 +39,8 @@ public struct TriviaTable: GameTable {
     public private(set) var lobby: Lobby
     /// How many games have started.
     public private(set) var gamesPlayed = 0
+    /// The last game's standings, for players who were away when it ended.
+    var missedEnding = MissedEnding<TriviaServerMessage>()
     private var rng: SplitMix64
 
     /// A host in its lobby; `capacity` is the most players it admits (the start rule's "full").
@@ -83,6 +85,7 @@ public struct TriviaTable: GameTable {
     }
 
     public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
+        missedEnding.playerLeft(peer.id)
         switch state {
         case .lobby:
             guard lobby.remove(peer.id) else { return [] }
@@ -146,6 +149,7 @@ public struct TriviaTable: GameTable {
         let questions = Deck.deal(settings.rounds, from: bank, using: &rng)
         var game = TriviaGame(questions: questions, players: lobby.start(), settings: settings)
         gamesPlayed += 1
+        missedEnding.gameStarted()
         return [.gameStarted(lateJoinersAllowed: true)] + advance(&game, now: moment.now) { $0.start(now: moment.now, clocks: moment.clocks) }
     }
 
@@ -153,6 +157,7 @@ public struct TriviaTable: GameTable {
     mutating func advance(_ game: inout TriviaGame, now: Int64, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
         var effects = event(&game).map(Self.lift)
         if game.isOver {
+            if case .over(let standings) = game.state { missedEnding.gameEnded(with: .gameOver(standings)) }
             state = .lobby
             effects.append(.gameEnded)
             lobby.gameEnded(players: game.peers, now: now)
