@@ -33,7 +33,8 @@ import Testing
         guard case .joined = event else { Issue.record("expected joined, got \(String(describing: event))"); return }
         let left = await next(events, within: 3)
         #expect(left == .left(Peer(id: PeerID(rawValue: 1), name: "Mute"), .connectionDropped))
-        #expect(ContinuousClock.now - started < .milliseconds(1_500))  // 400 ms timeout + a tick
+        // The 400 ms timeout, not the default 3 s one; the margin absorbs a loaded machine's stalls.
+        #expect(ContinuousClock.now - started < .milliseconds(2_500))
         #expect(host.server.session.peers.isEmpty)
         await host.server.shutdown()
     }
