@@ -9,7 +9,7 @@ import Testing
     @Test func aPlayerAwayAtTheEndIsToldItOnceWhenBack() {
         var ending = MissedEnding<String>()
         ending.playerAway(bob)
-        ending.gameEnded(with: "Ann won")
+        ending.gameEnded(with: "Ann won", to: [ann, bob, cy])
         #expect(ending.playerBack(ann) == nil, "Ann was there")
         #expect(ending.playerBack(bob) == "Ann won")
         #expect(ending.playerBack(bob) == nil, "told once")
@@ -20,11 +20,11 @@ import Testing
         ending.playerAway(ann)
         #expect(ending.playerBack(ann) == nil)
         ending.playerAway(cy)
-        ending.gameEnded(with: "first")
+        ending.gameEnded(with: "first", to: [ann, bob, cy])
         ending.playerLeft(cy)
         #expect(ending.playerBack(cy) == nil, "gone for good")
         ending.playerAway(bob)
-        ending.gameEnded(with: "second")
+        ending.gameEnded(with: "second", to: [ann, bob, cy])
         ending.gameStarted()
         #expect(ending.playerBack(bob) == nil, "a new game started: the old ending is no news")
     }
@@ -33,7 +33,16 @@ import Testing
         var ending = MissedEnding<String>()
         ending.playerAway(bob)
         ending.gameStarted()
-        ending.gameEnded(with: "Ann won")
+        ending.gameEnded(with: "Ann won", to: [ann, bob, cy])
+        #expect(ending.playerBack(bob) == "Ann won")
+    }
+
+    @Test func someoneAwayWhoWasNotSentTheEndingIsNotToldIt() {
+        var ending = MissedEnding<String>()
+        ending.playerAway(bob)
+        ending.playerAway(cy)
+        ending.gameEnded(with: "Ann won", to: [ann, bob])  // Cy waited for the next game
+        #expect(ending.playerBack(cy) == nil)
         #expect(ending.playerBack(bob) == "Ann won")
     }
 }

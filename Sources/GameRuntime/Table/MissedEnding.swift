@@ -26,10 +26,12 @@ public struct MissedEnding<Message: Sendable>: Sendable {
         missedBy.remove(id)
     }
 
-    /// A game ended with `message`, sent to every player of the game: those away missed it.
-    public mutating func gameEnded(with message: Message) {
+    /// A game ended with `message`, sent to `recipients` (its players, and watchers where the
+    /// game has them): those of them away missed it. Someone waiting for the next game, who
+    /// was not sent the ending, is not told it either.
+    public mutating func gameEnded(with message: Message, to recipients: some Sequence<PeerID>) {
         ending = message
-        missedBy = away
+        missedBy = away.intersection(recipients)
     }
 
     /// A game started: whoever missed the last ending is told the new game instead.

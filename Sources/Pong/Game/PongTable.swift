@@ -175,7 +175,7 @@ public struct PongTable: GameTable {
         let final = PongFinal(winner: game.winner.map { game.roles[$0].id }, ended: game.ended ?? .endedByHost, score: game.score, roles: game.roles)
         let everyone = audience(game)
         let effects: [Effect] = [court(game), .send(.gameOver(final), to: everyone), .gameEnded]
-        missedEnding.gameEnded(with: .gameOver(final))
+        missedEnding.gameEnded(with: .gameOver(final), to: everyone)
         state = .lobby
         pausedAt = nil
         let players = [game.roles.left, game.roles.right].filter { peer in everyone.contains(peer.id) }

@@ -202,7 +202,7 @@ public struct SnapTable: GameTable {
         let standings = Self.seats(game).sorted { ($0.cards, $1.id) > ($1.cards, $0.id) }
         let final = SnapServerMessage.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips))
         effects.append(.send(final, to: everyone))
-        missedEnding.gameEnded(with: final)
+        missedEnding.gameEnded(with: final, to: everyone)
         effects.append(.note(.end(
             outcome, flips: game.flips, cards: game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }, removed: game.removed.count)))
         effects.append(.gameEnded)

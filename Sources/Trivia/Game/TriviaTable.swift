@@ -157,7 +157,7 @@ public struct TriviaTable: GameTable {
     mutating func advance(_ game: inout TriviaGame, now: Int64, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
         var effects = event(&game).map(Self.lift)
         if game.isOver {
-            if case .over(let standings) = game.state { missedEnding.gameEnded(with: .gameOver(standings)) }
+            if case .over(let standings) = game.state { missedEnding.gameEnded(with: .gameOver(standings), to: game.playerIDs) }
             state = .lobby
             effects.append(.gameEnded)
             lobby.gameEnded(players: game.peers, now: now)
