@@ -8,13 +8,14 @@ import Trivia
 @Suite(.timeLimit(.minutes(1))) struct TriviaFairnessTests {
     /// The slow link delays 80 ms each way, so that Fast's press (20 ms after Slow's) arrives
     /// first even when a loaded machine stalls the test for a while (at 40 ms, it once did not).
-    /// The collection window is held open for 1 s (its floor raised): the default, one slow
-    /// round trip (160 ms, capped at 150 ms), closed once on a loaded CI machine before Slow's
-    /// press came through the proxy. The window's own sizing is unit-tested (PressJudgeTests);
+    /// The collection window is held open for 1 s (its floor and its cap raised: the cap bounds
+    /// the floor too): the default, one slow round trip (160 ms, capped at 150 ms), closed on a
+    /// loaded CI machine before Slow's press came through the proxy. The window's own sizing is unit-tested (PressJudgeTests);
     /// without the clock correction Fast, who arrived first, would still win here.
     @Test func aPlayerOnASlowLinkWhoPressedFirstIsJudgedFirst() async throws {
         var judge = PressJudge()
         judge.configuration.windowFloor = 1_000_000
+        judge.configuration.windowCap = 1_000_000
         let trivia = try await TriviaTestHost.start(
             bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10, judge: judge)
         let session = trivia.host.server.session
