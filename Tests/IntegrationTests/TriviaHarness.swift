@@ -51,8 +51,8 @@ extension GameTestPlayer where Model == TriviaPlayerState {
         await wait { if case .question(let asked) = $0, asked.number == number { asked } else { nil } }
     }
 
-    func result(_ number: Int) async -> QuestionResult? {
-        await wait { if case .result(let result) = $0, result.number == number { result } else { nil } }
+    func result(_ number: Int, within seconds: Double = 10) async -> QuestionResult? {
+        await wait(within: seconds) { if case .result(let result) = $0, result.number == number { result } else { nil } }
     }
 
     func gameOver(within seconds: Double = 20) async -> FinalStandings? {
