@@ -124,6 +124,19 @@ import Testing
         #expect(toy.logs.value.contains { $0.hasPrefix("error game message not sent") })
     }
 
+    /// A message told again to a returning player (its missed game over) reaches that player,
+    /// and the observer hears it as retold, not sent: the host's screen and the TV do not show
+    /// a game ending twice.
+    @Test func aRetoldMessageReachesItsPlayerAndIsNoNewsToTheObserver() async {
+        let toy = start()
+        toy.session.feed(.joined(ann), message(ToyMove(move: "retell"), from: ann))
+        await toy.finish()
+        #expect(toy.session.news.last?.0 == "what you missed")
+        #expect(toy.session.news.last?.1 == .peers([ann.id]))
+        #expect(toy.events.value.contains(.retold(ToyNews(news: "what you missed"), to: [ann.id])))
+        #expect(!toy.events.value.contains(.sent(ToyNews(news: "what you missed"), to: [ann.id])))
+    }
+
     @Test func theTableSeesTheClockEstimatesAtTheMoment() async {
         let toy = start()
         toy.session.clockBox.mutate { $0[ann.id] = ClockEstimate(offset: 42, roundTrip: 1_000, medianRoundTrip: 1_000, samples: 4) }

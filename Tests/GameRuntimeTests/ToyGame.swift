@@ -50,6 +50,7 @@ struct ToyTable: GameTable {
         case "end": return [note, .gameEnded]
         case "nobody": return [note, .send(ToyNews(news: "to nobody"), to: [])]
         case "huge": return [note, .send(ToyNews(news: "huge"), to: [id])]
+        case "retell": return [note, .retell(ToyNews(news: "what you missed"), to: [id])]
         case "wake": nextWake = moment.now + (message.ms ?? 0) * 1000
         case "cancel": nextWake = nil
         case "clock": return [note, .note("clock of \(id): \(moment.clocks[id]?.offset.description ?? "none")")]

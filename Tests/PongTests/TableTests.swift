@@ -118,8 +118,9 @@ import Testing
         _ = table.away(cy, at: at(tick: 1))
         let final = try #require(table.command(.end, at: at(tick: 2)).final)
         let back = table.back(cy, at: at(tick: 3))
-        #expect(back.sent.map(\.1) == [[cy.id], [cy.id]])
-        #expect(back.final == final)
+        guard case .retell(.gameOver(let told), let to)? = back.first else { Issue.record("the result told again first: \(back)"); return }
+        #expect(told == final && to == [cy.id])
+        #expect(back.sent.map(\.1) == [[cy.id]])
         guard case .lobby = back.sent.last?.0 else { Issue.record("then the lobby: \(back)"); return }
     }
 

@@ -63,7 +63,7 @@ import Testing
         let ended = table.command(.end, at: GameMoment(now: 2))
         let final = try #require(ended.compactMap { if case .send(.gameOver(let final), _) = $0 { final } else { nil } }.first)
         let back = table.back(bob, at: GameMoment(now: 3))
-        #expect(back.first == .send(.gameOver(final), to: [bob.id]))
+        #expect(back.first == .retell(.gameOver(final), to: [bob.id]), "told again, as no news to the room")
         #expect(back.dropFirst().allSatisfy { if case .send(.lobby, [bob.id]) = $0 { true } else { false } })
         #expect(back.count == 2)
     }

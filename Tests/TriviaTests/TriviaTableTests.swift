@@ -89,7 +89,7 @@ import Testing
         let standings = ended.compactMap { if case .send(.gameOver(let final), _) = $0 { final } else { nil } }.first
         #expect(standings != nil)
         let back = table.back(bob, at: GameMoment(now: Fixture.s(3)))
-        #expect(back.first == .send(.gameOver(standings!), to: [bob.id]))
+        #expect(back.first == .retell(.gameOver(standings!), to: [bob.id]), "told again, as no news to the room")
         #expect(Self.lobby(back)?.1 == [bob.id])
         #expect(back.count == 2)
         _ = table.away(ann, at: GameMoment(now: Fixture.s(4)))

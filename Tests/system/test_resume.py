@@ -83,6 +83,10 @@ def test_a_join_back_just_after_the_game_ended_is_shown_the_standings(tmp_path):
         assert bob_again.wait_exit(10) == 0, bob_again.describe()
         assert finals(bob_again.stdout()) == standings, bob_again.describe()
         assert not any(line.startswith("question ") for line in bob_again.stdout()), "the missed game's end, not another game's"
+        # Telling Bob again is no news to the room: the host shows the game's end once.
+        assert host.wait_line(r"^Bob is back$", 5), host.describe()
+        assert sum(line.startswith("game over: ") for line in host.stdout()) == 1, host.describe()
+        assert finals(host.stdout()) == standings, host.describe()
     finally:
         for proc in (ann, bob, bob_again, host):
             if proc:

@@ -136,6 +136,14 @@ public struct GameHost<Table: GameTable>: Service {
                 logger.error("game message not sent", metadata: ["error": "\(error)"])
                 observer(.sendFailed("\(error)"))
             }
+        case .retell(let message, let recipients):
+            do {
+                try session.send(message, to: .peers(recipients))
+                observer(.retold(message, to: recipients))
+            } catch {
+                logger.error("game message not sent", metadata: ["error": "\(error)"])
+                observer(.sendFailed("\(error)"))
+            }
         case .gameStarted(let lateJoinersAllowed):
             session.gameStarted(lateJoinersAllowed: lateJoinersAllowed)
         case .state(let message, let key, let recipients):

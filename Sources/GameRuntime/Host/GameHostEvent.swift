@@ -15,6 +15,9 @@ public enum GameHostEvent<Table: GameTable>: Sendable {
     case chat(ChatLine)
     /// The host sent this message to these players.
     case sent(Table.ServerMessage, to: [PeerID])
+    /// The host sent this message again to these players, who had missed it while away
+    /// (``GameEffect/retell(_:to:)``): theirs alone, and no news to anyone else.
+    case retold(Table.ServerMessage, to: [PeerID])
     /// The host sent this real-time state to these players (a screen shows the newest of a
     /// state sent to everyone; one to some players is theirs alone).
     case stateSent(Table.ServerMessage, key: String, to: [PeerID])

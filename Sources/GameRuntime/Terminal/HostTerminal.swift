@@ -58,6 +58,8 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         case .stateSent(let state, let key, _):
             screen.show(state: state, key: key)
             return
+        case .retold:
+            return  // a returning player's catch-up: the host has shown it already
         case .commanded(.kick(let id)):
             writer.line("host: kick \(roster.withLock { $0.name(of: id) }) (id \(id))")
         case .commanded(let command):

@@ -16,7 +16,7 @@ extension PongTable {
                 "winner": "\(final.winner.map { final.roles.side(of: $0).map { final.roles[$0].name } ?? "\($0)" } ?? "none")",
                 "score": "\(final.score.text)", "ended": "\(final.ended.rawValue)",
             ])
-        case .send, .state, .gameEnded, .note, .kick, .refused:
+        case .send, .retell, .state, .gameEnded, .note, .kick, .refused:
             nil
         }
     }

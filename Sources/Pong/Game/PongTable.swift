@@ -114,7 +114,7 @@ public struct PongTable: GameTable {
         let missed = missedEnding.playerBack(peer.id)
         if let game, audience(game).contains(peer.id) { return [.send(.roles(game.roles), to: [peer.id])] }
         guard lobby.contains(peer.id) else { return [] }
-        let ending: [Effect] = missed.map { [.send($0, to: [peer.id])] } ?? []
+        let ending: [Effect] = missed.map { [.retell($0, to: [peer.id])] } ?? []
         return ending + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
     }
 

@@ -14,7 +14,7 @@ extension SnapTable {
         let missed = missedEnding.playerBack(peer.id)
         guard case .lobby = state else { return seatChanged(peer.id, away: false, at: moment) }
         guard lobby.waiting.contains(where: { $0.id == peer.id }) else { return [] }
-        let ending: [Effect] = missed.map { [.send($0, to: [peer.id])] } ?? []
+        let ending: [Effect] = missed.map { [.retell($0, to: [peer.id])] } ?? []
         return ending + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
     }
 

@@ -11,7 +11,7 @@ extension SnapTable {
             GameLogRecord(.info, "game started")
         case .send(.gameOver(let final), _):
             GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "ended": "\(final.ended)", "flips": "\(final.flips)"])
-        case .send, .state, .gameEnded, .note, .kick, .refused:
+        case .send, .retell, .state, .gameEnded, .note, .kick, .refused:
             nil
         }
     }

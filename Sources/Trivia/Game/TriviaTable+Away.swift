@@ -16,7 +16,7 @@ extension TriviaTable {
         switch state {
         case .lobby:
             guard lobby.waiting.contains(where: { $0.id == peer.id }) else { return [] }
-            let ending: [Effect] = missed.map { [.send($0, to: [peer.id])] } ?? []
+            let ending: [Effect] = missed.map { [.retell($0, to: [peer.id])] } ?? []
             return ending + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
         case .playing(var game):
             return advance(&game, now: moment.now) { $0.playerBack(peer.id, now: moment.now) }

@@ -204,7 +204,7 @@ public final class ScreenFeed: Sendable {
         case .stateSent(let message, let key, let recipients):
             guard let body = try? JSONEncoder().encode(message), let keyJSON = try? JSONEncoder().encode(key) else { return }
             sendState(key: key, keyJSON: String(decoding: keyJSON, as: UTF8.self), body: String(decoding: body, as: UTF8.self), to: recipients)
-        case .chat, .note, .sendFailed:
+        case .chat, .note, .sendFailed, .retold:
             break
         }
     }
