@@ -129,21 +129,9 @@ public struct GameHost<Table: GameTable>: Service {
         if let record = Table.logRecord(for: effect) { logger.log(level: record.level, record.message, metadata: record.metadata) }
         switch effect {
         case .send(let message, let recipients):
-            do {
-                if !recipients.isEmpty { try session.send(message, to: .peers(recipients)) }
-                observer(.sent(message, to: recipients))
-            } catch {
-                logger.error("game message not sent", metadata: ["error": "\(error)"])
-                observer(.sendFailed("\(error)"))
-            }
+            deliver(message, to: recipients, then: .sent(message, to: recipients))
         case .retell(let message, let recipients):
-            do {
-                try session.send(message, to: .peers(recipients))
-                observer(.retold(message, to: recipients))
-            } catch {
-                logger.error("game message not sent", metadata: ["error": "\(error)"])
-                observer(.sendFailed("\(error)"))
-            }
+            deliver(message, to: recipients, then: .retold(message, to: recipients))
         case .gameStarted(let lateJoinersAllowed):
             session.gameStarted(lateJoinersAllowed: lateJoinersAllowed)
         case .state(let message, let key, let recipients):
@@ -163,6 +151,20 @@ public struct GameHost<Table: GameTable>: Service {
         case .refused(let refusal):
             logger.debug("host command refused", metadata: ["command": "\(refusal.command.name)", "reason": "\(refusal.reason.name)"])
             observer(.refused(refusal))
+        }
+    }
+}
+
+extension GameHost {
+    /// Sends `message` to `recipients` (none: nothing is sent) and tells the observer `event`,
+    /// or ``GameHostEvent/sendFailed(_:)`` when the session refuses it.
+    private func deliver(_ message: Table.ServerMessage, to recipients: [PeerID], then event: GameHostEvent<Table>) {
+        do {
+            if !recipients.isEmpty { try session.send(message, to: .peers(recipients)) }
+            observer(event)
+        } catch {
+            logger.error("game message not sent", metadata: ["error": "\(error)"])
+            observer(.sendFailed("\(error)"))
         }
     }
 }
