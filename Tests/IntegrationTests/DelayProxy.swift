@@ -1,18 +1,25 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 
 /// A TCP proxy on loopback that holds every byte for `delay` in each direction, in order: a
-/// player on a slow link, for the fairness tests.
+/// player on a slow link, for the fairness tests. ``holdUpstream()`` keeps what the player sends
+/// in the proxy until ``releaseUpstream()``: a test makes another player's message arrive first
+/// however late a loaded machine runs it.
 final class DelayProxy: Sendable {
     let port: Int
     private let listener: any Channel
+    /// The player-to-host forwarder of each connection so far.
+    private let upstream: NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>
 
-    private init(listener: any Channel) {
+    private init(listener: any Channel, upstream: NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>) {
         self.listener = listener
         self.port = listener.localAddress!.port!
+        self.upstream = upstream
     }
 
     static func start(to targetPort: Int, delay: TimeAmount) async throws -> DelayProxy {
+        let upstream = NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>([])
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { inbound in
@@ -20,24 +27,40 @@ final class DelayProxy: Sendable {
                     .channelOption(.tcpOption(.tcp_nodelay), value: 1)
                     .connect(host: "127.0.0.1", port: targetPort)
                     .flatMapThrowing { outbound in
-                        try inbound.pipeline.syncOperations.addHandler(DelayForwarder(peer: outbound, delay: delay))
+                        let toHost = DelayForwarder(peer: outbound, delay: delay)
+                        upstream.withLockedValue { $0.append((inbound.eventLoop, NIOLoopBound(toHost, eventLoop: inbound.eventLoop))) }
+                        try inbound.pipeline.syncOperations.addHandler(toHost)
                         try outbound.pipeline.syncOperations.addHandler(DelayForwarder(peer: inbound, delay: delay))
                     }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        return DelayProxy(listener: listener)
+        return DelayProxy(listener: listener, upstream: upstream)
+    }
+
+    /// From now on, what the players send stays in the proxy (their delay still counts).
+    func holdUpstream() async throws { try await setHeld(true) }
+
+    /// Lets what the players sent through: what is already due goes at once, in order.
+    func releaseUpstream() async throws { try await setHeld(false) }
+
+    private func setHeld(_ held: Bool) async throws {
+        for (loop, forwarder) in upstream.withLockedValue({ $0 }) {
+            try await loop.submit { forwarder.value.setHeld(held) }.get()
+        }
     }
 
     func close() async { try? await listener.close() }
 }
 
-/// Forwards what one side reads to the other side `delay` later. Both channels share an event loop.
-private final class DelayForwarder: ChannelInboundHandler {
+/// Forwards what one side reads to the other side `delay` later (or once released, if held
+/// longer). Both channels share an event loop.
+final class DelayForwarder: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
 
     private let peer: any Channel
     private let delay: TimeAmount
     private var queue: [(due: NIODeadline, bytes: ByteBuffer)] = []
+    private var held = false
 
     init(peer: any Channel, delay: TimeAmount) {
         self.peer = peer
@@ -61,7 +84,13 @@ private final class DelayForwarder: ChannelInboundHandler {
         context.close(promise: nil)
     }
 
+    fileprivate func setHeld(_ held: Bool) {
+        self.held = held
+        flushDue()
+    }
+
     private func flushDue() {
+        guard !held else { return }
         let now = NIODeadline.now()
         var wrote = false
         while let first = queue.first, first.due <= now {

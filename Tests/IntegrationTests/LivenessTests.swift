@@ -15,7 +15,7 @@ import Testing
         let estimate = try #require(host.server.session.clock(of: ann.me.id))
         // Same machine, same monotonic clock: the offset is within the round trip.
         #expect(abs(estimate.offset) <= max(estimate.roundTrip, 1_000))
-        #expect(estimate.roundTrip < 100_000)
+        #expect(estimate.roundTrip < 500_000)  // loopback: well under a millisecond idle; 111 ms seen under load
         #expect(await eventually { ann.hostClock != nil })
         await host.server.shutdown()
     }

@@ -6,20 +6,24 @@ import Trivia
 
 /// "First" is judged by press time corrected with each player's clock offset, not by arrival.
 @Suite(.timeLimit(.minutes(1))) struct TriviaFairnessTests {
-    /// The slow link delays 200 ms each way and Fast presses 100 ms after Slow, so Fast's press
-    /// arrives about 100 ms first, and the clock estimates (which a loaded machine makes noisy:
-    /// with 20 ms between the presses, Fast was once judged first) have 100 ms of room either
-    /// way. The collection window is held open for 3 s (its floor and its cap raised: the cap
-    /// bounds the floor too), so that Slow's press is collected however late a loaded machine
-    /// lets it through (with 1 s, the whole suite running beside the test once stalled the
-    /// proxy past it). The window's own sizing is unit-tested (PressJudgeTests); without the
-    /// clock correction Fast, who arrived first, would win here.
+    /// The slow link delays 200 ms each way. Slow presses first and Fast 500 ms later, and
+    /// Slow's press is held in the proxy until the host has acknowledged Fast's, so Fast's
+    /// arrives first however a loaded machine schedules the two (a sleep that overran once let
+    /// Slow's arrive first). The 500 ms is the clock estimates' room either way: a loaded machine
+    /// makes them noisy (with 100 ms between the presses, Fast was once judged first). A press
+    /// may lie 3 s before its arrival here (by default the link's median round trip, 400 ms), so
+    /// that the hold cannot move Slow's press; the collection window is held open 3 s (its floor
+    /// and its cap raised: the cap bounds the floor too). The window's sizing and the clamp are
+    /// unit-tested (PressJudgeTests); without the clock correction Fast, who arrived first,
+    /// would win here. The heartbeat timeout is 10 s, for the time Slow's link is held.
     @Test func aPlayerOnASlowLinkWhoPressedFirstIsJudgedFirst() async throws {
         var judge = PressJudge()
+        judge.configuration.minimumSlack = 3_000_000
         judge.configuration.windowFloor = 3_000_000
         judge.configuration.windowCap = 3_000_000
         let trivia = try await TriviaTestHost.start(
-            bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10, judge: judge)
+            bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10, judge: judge,
+            heartbeat: .init(interval: .milliseconds(100), timeout: .seconds(10)))
         let session = trivia.host.server.session
         let proxy = try await DelayProxy.start(to: trivia.host.port, delay: .milliseconds(200))
         var quiet = Logger(label: "test.client")
@@ -37,10 +41,16 @@ import Trivia
         let asked = try #require(await slow.question(1))
         #expect(await fast.question(1) != nil)
 
-        // Slow presses first; Fast 100 ms later. Fast's press arrives ~100 ms before Slow's, within the collection window.
+        // Slow presses first; Fast 500 ms later. Fast's press arrives first: Slow's waits in the
+        // proxy until the host has acknowledged Fast's, then comes within the collection window.
+        try await proxy.holdUpstream()
         #expect(slow.player.press(asked.right).wasSent)
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(500))
         #expect(fast.player.press(asked.right).wasSent)
+        #expect(await eventually(within: 10) {
+            trivia.sent.contains { if case .accepted = $0.message { $0.to == [fast.id] } else { false } }
+        })
+        try await proxy.releaseUpstream()
 
         let result = try #require(await starter.result(1, within: 20))
         #expect(result.scored == [slow.id])
@@ -62,11 +72,14 @@ import Trivia
     /// widened to 250 ms so that clock-estimate noise on a loaded 2-core machine (tests run in
     /// parallel, and 20 ms was seen to split a real tie there) cannot split one, and the
     /// collection window is held open 3 s (on loopback it is its 5 ms floor, and a loaded machine
-    /// once let Bob's press through after it closed). Without tie judging only the first to
-    /// arrive would score, so the test still fails.
+    /// once let Bob's press through after it closed), as is the slack a press may have before
+    /// its arrival (on loopback its 2 ms minimum: a press the loaded machine delivered 300 ms
+    /// late was placed 2 ms before its arrival, out of the tie). Without tie judging only the
+    /// first to arrive would score, so the test still fails.
     @Test func simultaneousPressesTieAndTiedPlayersAllWin() async throws {
         var judge = PressJudge()
         judge.configuration.tieTolerance = 250_000
+        judge.configuration.minimumSlack = 3_000_000
         judge.configuration.windowFloor = 3_000_000
         judge.configuration.windowCap = 3_000_000
         let trivia = try await TriviaTestHost.start(bank: rightOrWrongBank(1), mode: .first, capacity: 3, questionTime: 10, judge: judge)
