@@ -29,6 +29,8 @@ import Testing
         #expect(back.question?.number == 2)
         #expect(back.question?.durationMs == 6_000, "10 s from 3 s, at 7 s")
         #expect(back.sent.allSatisfy { $0.to == [ann.id] })
+        // The game so far is news (the host's screen says who is back); the question is told again.
+        #expect(back.retold.map(\.message) == [.question(back.question!)])
         // Back, it may answer: it is taking part again.
         #expect(game.answer(2, 0, from: ann, at: Fixture.s(8)).accepted != nil)
     }
@@ -37,7 +39,9 @@ import Testing
         var game = Game.started(.timed)
         _ = game.answer(1, 3, from: bob, at: ms(100))
         _ = game.playerAway(bob.id, now: ms(200))
-        #expect(game.playerBack(bob.id, now: ms(300)).accepted == AnswerAccepted(question: 1, choice: 3, final: false))
+        let back = game.playerBack(bob.id, now: ms(300))
+        #expect(back.accepted == AnswerAccepted(question: 1, choice: 3, final: false))
+        #expect(back.retold.map(\.message) == [.question(back.question!), .accepted(back.accepted!)], "told again, no news")
     }
 
     @Test func withEveryoneAwayTheQuestionWaitsForItsDeadline() {
@@ -45,6 +49,22 @@ import Testing
         #expect(game.playerAway(ann.id, now: ms(100)).isEmpty)
         #expect(!game.isOver)
         #expect(game.tick(now: Fixture.s(11), clocks: [:]).result?.ended == .deadline)
+    }
+
+    /// Back during question 1 the game so far says question 1, as the start did: it is marked
+    /// resumed, so the log and the screens do not take it for a game starting again.
+    @Test func backDuringQuestionOneIsNoNewGame() throws {
+        var game = Game.started(.timed)
+        _ = game.playerAway(ann.id, now: ms(100))
+        let back = game.playerBack(ann.id, now: ms(200))
+        let info = try #require(back.sent.compactMap { if case .game(let info) = $0.message { info } else { nil } }.first)
+        #expect(info.firstQuestion == 1 && info.resumed == true)
+        #expect(TriviaTable.logRecord(for: .send(.game(info), to: [ann.id])) == nil)
+        #expect(TriviaText.game(info).hasSuffix(", you play on from question 1"))
+        var start = info
+        start.resumed = nil
+        #expect(TriviaTable.logRecord(for: .send(.game(start), to: [ann.id, bob.id]))?.message == "game started")
+        #expect(TriviaText.game(start) == "game: timed mode, 2 questions")
     }
 
     @Test func backWithoutBeingAwayIsNoNews() {

@@ -156,6 +156,7 @@ import Testing
         let back = game.playerBack(bob.id, now: sec(7))
         #expect(back.question?.durationMs == 8_000)
         #expect(back.buzzed?.player == bob.id)
+        #expect(back.retold.count == 2, "the question and the buzzer, told again")
         #expect(game.mark(right: true, now: sec(8)).result?.scored == [bob.id])
     }
 

@@ -5,13 +5,20 @@ import Matchmaking
 typealias Clocks = [PeerID: ClockEstimate]
 
 extension Array where Element == TriviaGame.Action {
-    /// The messages, with their recipients.
+    /// The messages, told or told again, with their recipients.
     var sent: [(message: TriviaServerMessage, to: [PeerID])] {
         compactMap { action in
             switch action {
-            case .send(let message, let to): (message, to)
+            case .send(let message, let to), .retell(let message, let to): (message, to)
             case .note: nil
             }
+        }
+    }
+
+    /// The messages told again (no news to the room), with their recipients.
+    var retold: [(message: TriviaServerMessage, to: [PeerID])] {
+        compactMap { action in
+            if case .retell(let message, let to) = action { (message, to) } else { nil }
         }
     }
 
@@ -19,7 +26,7 @@ extension Array where Element == TriviaGame.Action {
     var notes: [TriviaNote] {
         compactMap { action in
             switch action {
-            case .send: nil
+            case .send, .retell: nil
             case .note(let note): note
             }
         }

@@ -93,6 +93,34 @@ def test_a_join_back_just_after_the_game_ended_is_shown_the_standings(tmp_path):
                 proc.stop()
 
 
+def test_a_join_back_mid_question_is_told_it_again_and_the_host_shows_it_once(tmp_path):
+    # Nobody answers, so question 1 stays open while Bob is away and when he is back.
+    host, port = start_host("--questions", str(two_answer_bank(tmp_path)), "--mode", "timed", "--rounds", "2",
+                            "--question-time", "60", "--start-after", "1")
+    ann = bob = bob_again = None
+    try:
+        ann = start_join(port, "Ann", bot=False)
+        bob = start_join(port, "Bob", bot=False)
+        bob_id = connected_id(bob, "Bob")
+        assert host.wait_line(r"^question 1/2\b", 20), host.describe()
+        assert bob.wait_line(r"^question 1/2\b", 10), bob.describe()
+        bob.send_signal(signal.SIGKILL)
+        bob.wait_exit(5)
+        assert host.wait_line(r"^Bob is reconnecting…$", 10), host.describe()
+        bob_again = start_join(port, "Bob", bot=False)
+        assert connected_id(bob_again, "Bob") == bob_id, "the same seat"
+        assert host.wait_line(r"^back: Bob plays on from question 1$", 10), host.describe()
+        # Told again after the game so far: once Bob shows it, the host has done with the telling.
+        assert bob_again.wait_line(r"^question 1/2\b", 10), bob_again.describe()
+        assert ann.running and ann.wait_line(r"^Bob is back$", 10), ann.describe()
+        asked = [line for line in host.stdout() if line.startswith("question ")]
+        assert len(asked) == 1, "the host showed the question again:\n" + host.describe()
+    finally:
+        for proc in (ann, bob, bob_again, host):
+            if proc:
+                proc.stop()
+
+
 def test_after_the_grace_period_the_seat_is_free_again():
     host, port = start_host("--resume-grace", "1", "--start-after", "600")
     bob = bob_again = None

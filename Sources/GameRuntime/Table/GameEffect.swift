@@ -4,10 +4,11 @@ import Matchmaking
 public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     /// Send this message to these players (none: nobody, but the observer still sees it).
     case send(ServerMessage, to: [PeerID])
-    /// Send again to these players a message they missed while their link was down (the last
-    /// game's ending, ``MissedEnding``): sent as ``send(_:to:)`` is, but for the room it is no
-    /// news, so the log takes no note and the observer hears ``GameHostEvent/retold(_:to:)``
-    /// (the host's screen and the TV do not show a game ending twice).
+    /// Send again to these players what they missed or lost while their link was down (the last
+    /// game's ending, ``MissedEnding``; the open question, for a trivia player back mid-question):
+    /// sent as ``send(_:to:)`` is, but for the room it is no news, so the log takes no note and
+    /// the observer hears ``GameHostEvent/retold(_:to:)`` (the host's screen and the TV do not
+    /// show a game ending, or a question, twice).
     case retell(ServerMessage, to: [PeerID])
     /// Send this real-time state, latest-wins under `key` (``HostSession/sendState(_:key:to:)``:
     /// over UDP while that works, else coalesced on the link), to these players; the observer

@@ -20,8 +20,9 @@ extension TriviaGame {
     }
 
     /// A player who was away is back: it is told the game so far (its points on the
-    /// scoreboard) and the open question with the time left, and its own answer if it gave one
-    /// (buzzer mode: who is answering, or who is locked out).
+    /// scoreboard; news to the room, which hears who is back) and told again the open question
+    /// with the time left, and its own answer if it gave one (buzzer mode: who is answering, or
+    /// who is locked out).
     public mutating func playerBack(_ id: PeerID, now: Int64) -> [Action] {
         guard players[id] != nil, away.remove(id) != nil else { return [] }
         let next: Int
@@ -39,12 +40,12 @@ extension TriviaGame {
                     number: round.number, of: questions.count, text: question.text, answers: question.answers,
                     category: question.source.category, mode: settings.mode,
                     durationMs: (round.buzzers.holder?.left ?? max(0, round.deadline - now)) / 1000, deadline: round.deadline)
-                open.append(.send(.question(asked), to: [id]))
+                open.append(.retell(.question(asked), to: [id]))
                 if let given = round.answers[id] {
                     let accepted = AnswerAccepted(question: round.number, choice: given.choice, final: settings.mode == .first)
-                    open.append(.send(.accepted(accepted), to: [id]))
+                    open.append(.retell(.accepted(accepted), to: [id]))
                 }
-                if let buzzers = buzzerState(of: round, now: now) { open.append(.send(buzzers, to: [id])) }
+                if let buzzers = buzzerState(of: round, now: now) { open.append(.retell(buzzers, to: [id])) }
             }
         }
         let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard, resumed: true)

@@ -28,6 +28,9 @@ public struct TriviaGame: Sendable {
     public enum Action: Hashable, Sendable {
         /// Send this message to these players.
         case send(TriviaServerMessage, to: [PeerID])
+        /// Send again to these players what they were told before their link dropped (the open
+        /// question, their answer, the buzzer): no news to the room (``GameEffect/retell(_:to:)``).
+        case retell(TriviaServerMessage, to: [PeerID])
         /// Tell the host's screen only (the correct answer, for marking).
         case note(TriviaNote)
     }

@@ -171,6 +171,7 @@ public struct TriviaTable: GameTable {
     private static func lift(_ action: TriviaGame.Action) -> Effect {
         switch action {
         case .send(let message, let to): .send(message, to: to)
+        case .retell(let message, let to): .retell(message, to: to)
         case .note(let note): .note(note)
         }
     }

@@ -52,9 +52,11 @@ public enum TriviaText {
     /// `lobby: 2/8 players, game starts in 5 s` (or `..., waiting for players`).
     public static func lobby(_ status: LobbyStatus) -> String { LobbyText.status(status, waiting: "waiting for players") }
 
-    /// `game: first mode, 4 questions` (`, you play from question N` for a late joiner).
+    /// `game: first mode, 4 questions` (`, you play from question N` for a late joiner, `, you
+    /// play on from question N` for a player back from a dropped link).
     public static func game(_ info: GameInfo) -> String {
-        let late = info.firstQuestion <= 1 ? "" : info.resumed == true ? ", you play on from question \(info.firstQuestion)" : ", you play from question \(info.firstQuestion)"
+        let late = info.resumed == true ? ", you play on from question \(info.firstQuestion)"
+            : info.firstQuestion <= 1 ? "" : ", you play from question \(info.firstQuestion)"
         return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
     }
 
