@@ -87,6 +87,23 @@ import Testing
         #expect(result.closed == [link])
     }
 
+    /// A player that left sends probes until it closes; those arriving after its seat ended are
+    /// expected: counted, never noted by themselves. An id never given out stays unknown.
+    @Test func aDepartedPlayersLateDatagramsAreCountedButNotNoted() throws {
+        var host = Self.host()
+        let (link, result) = host.hello("Ann", version: 3)
+        let ann = try #require(result.welcome)
+        let key = SymmetricKey(data: Base64.decode(ann.datagram!.key)!)
+        _ = host.closed(link)
+        let late = Datagram(kind: .probe, hearing: true, sender: ann.you.id, seq: 9).sealed(with: key)
+        let dropped = host.machine.receivedDatagram(late, from: Self.address, now: host.now)
+        #expect(dropped.notes.isEmpty && dropped.writes.isEmpty)
+        #expect(host.machine.datagramDrops == [.departedSender: 1])
+        let never = Datagram(kind: .probe, hearing: true, sender: PeerID(rawValue: 99), seq: 1).sealed(with: key)
+        let unknown = host.machine.receivedDatagram(never, from: Self.address, now: host.now)
+        #expect(unknown.notes.contains { if case .datagramsDropped(let counts, .unknownSender) = $0 { counts == [.departedSender: 1, .unknownSender: 1] } else { false } })
+    }
+
     @Test func dropsAreNotedAtOnceThenAtMostEveryFiveSeconds() {
         var host = Self.host()
         host.join("Ann", version: 3)

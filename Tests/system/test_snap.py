@@ -201,7 +201,9 @@ def test_three_bots_play_games_to_a_winner_and_the_replay_log_recomputes_them(pr
             assert "disconnected: userQuit" in bot.stderr(), bot.describe()
         views = [(game_over(bot.stdout()), finals(bot.stdout())) for bot in bots]
         assert all(view == views[0] for view in views), views
-        assert views[0][0] and views[0][0].startswith("game over: winner "), views[0]
+        # A winner, or at the flip limit the players with the most cards tied (the bots race, so
+        # which happens depends on the machine's timing: CI once saw 26, 0, 26 after 1500 flips).
+        assert views[0][0] and re.match(r"game over: (winner |tied winners .* \(flip limit, 1500 flips\)$)", views[0][0]), views[0]
         assert sum(views[0][1].values()) == 52
         for bot in bots:
             lines = bot.stdout()

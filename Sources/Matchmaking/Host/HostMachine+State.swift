@@ -74,7 +74,10 @@ extension HostMachine {
         case .failure(let drop): return dropped(drop, now: now)
         case .success(let claimed): sender = claimed
         }
-        guard var path = seats[sender]?.realtime, seats[sender]?.link != nil else { return dropped(.unknownSender, now: now) }
+        guard var path = seats[sender]?.realtime, seats[sender]?.link != nil else {
+            let departed = sender.rawValue >= 1 && sender.rawValue < nextPeer && seats[sender]?.link == nil
+            return dropped(departed ? .departedSender : .unknownSender, now: now)
+        }
         let datagram: Datagram
         switch path.open(bytes, from: address, expecting: sender, now: now) {
         case .failure(let drop): return dropped(drop, now: now)
@@ -97,9 +100,11 @@ extension HostMachine {
     static var dropNoteInterval: TimeAmount { .seconds(5) }
 
     /// Counts a dropped datagram, and notes it now if no note was written in the last
-    /// ``dropNoteInterval`` (else the tick notes it when that time has passed).
+    /// ``dropNoteInterval`` (else the tick notes it when that time has passed). A departed
+    /// sender's datagram is expected: counted, never noted by itself.
     private mutating func dropped(_ drop: Datagram.Drop, now: NIODeadline) -> HostResult<Link> {
         datagramDrops[drop, default: 0] += 1
+        guard drop != .departedSender else { return HostResult() }
         unloggedDrop = drop
         var result = HostResult<Link>()
         logDrops(now: now, into: &result)

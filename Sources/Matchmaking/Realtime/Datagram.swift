@@ -71,6 +71,11 @@ public struct Datagram: Hashable, Sendable {
         case malformed
         /// No player with that id holds a datagram key here (or, at a client, not from the host).
         case unknownSender
+        /// From a player whose seat has ended, or whose link is down: its last datagrams still on
+        /// their way (a player that left sends probes until it closes). Expected, so counted
+        /// without a `datagrams dropped` note of its own (a host that runs for months would log
+        /// one per departure); it shows in the next note another drop writes.
+        case departedSender
         /// The tag does not match: forged, corrupted, or keyed for another link.
         case badTag
         /// Not newer than what was seen for its key: a replay, a duplicate, or overtaken.
