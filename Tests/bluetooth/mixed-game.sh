@@ -48,6 +48,6 @@ grep '^final: ' mixed.out
 check "the host forgets Ann's link key once her link is down" wait_for_seconds mixed.err "player's link key forgotten" 20
 kill -TERM $host; wait $host
 check "mixed host exits 0 on SIGTERM" test $? = 0
-if [ "$failures" -gt 0 ]; then echo "--- mixed.err"; tail -20 mixed.err; cat mixed-pat.err mixed-ann.err | tail -10; fi
+if [ "$failures" -gt 0 ]; then echo "--- mixed.err"; tail -n 20 mixed.err; tail -n 10 mixed-pat.err mixed-ann.err mixed-tom.err; fi
 echo "mixed game: $passes passed, $failures failed"
 exit $failures
