@@ -9,17 +9,18 @@ import NIOPosix
 final class DelayProxy: Sendable {
     let port: Int
     private let listener: any Channel
-    /// The player-to-host forwarder of each connection so far.
-    private let upstream: NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>
+    /// The player-to-host forwarder of each connection so far, with its event loop.
+    private typealias Upstream = NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>
+    private let upstream: Upstream
 
-    private init(listener: any Channel, upstream: NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>) {
+    private init(listener: any Channel, upstream: Upstream) {
         self.listener = listener
         self.port = listener.localAddress!.port!
         self.upstream = upstream
     }
 
     static func start(to targetPort: Int, delay: TimeAmount) async throws -> DelayProxy {
-        let upstream = NIOLockedValueBox<[(loop: any EventLoop, forwarder: NIOLoopBound<DelayForwarder>)]>([])
+        let upstream = Upstream([])
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { inbound in

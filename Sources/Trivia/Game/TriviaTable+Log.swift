@@ -8,7 +8,7 @@ extension TriviaTable {
     public static func logRecord(for effect: Effect) -> GameLogRecord? {
         guard case .send(let message, let recipients) = effect else { return nil }
         switch message {
-        case .game(let info) where info.firstQuestion == 1 && info.resumed != true:
+        case .game(let info) where info.startsTheGame:
             return GameLogRecord(.info, "game started", ["mode": "\(info.mode)", "questions": "\(info.questions)", "players": "\(recipients.count)"])
         case .question(let asked):
             return GameLogRecord(.debug, "question asked", ["number": "\(asked.number)", "players": "\(recipients.count)"])

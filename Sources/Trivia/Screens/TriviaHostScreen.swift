@@ -53,11 +53,11 @@ public final class TriviaHostScreen: GameHostScreen {
             writer.line(TriviaText.lobby(status))
             countdown.lobby(status)
         case .game(let info):
-            if info.resumed == true {  // before the start test: a player back during question 1
-                writer.line("back: \(names) plays on from question \(info.firstQuestion)")
-            } else if info.firstQuestion == 1 {
+            if info.startsTheGame {
                 countdown.stop()
                 writer.line(TriviaText.game(info) + ", players: " + info.scoreboard.map(\.name).joined(separator: ", "))
+            } else if info.resumed == true {
+                writer.line("back: \(names) plays on from question \(info.firstQuestion)")
             } else {
                 writer.line("late joiner: \(names) plays from question \(info.firstQuestion)")
             }

@@ -34,6 +34,10 @@ public struct GameInfo: Hashable, Sendable, Codable {
     /// True when the recipient took its seat back after its link dropped (its points are on the
     /// scoreboard); absent otherwise.
     public var resumed: Bool?
+
+    /// Whether this tells of a game starting, not a late joiner's or a returning player's place
+    /// in one (a player back during question 1 is told question 1 too).
+    public var startsTheGame: Bool { firstQuestion == 1 && resumed != true }
 }
 
 /// A question, as every player sees it. The correct answer is not in it.
