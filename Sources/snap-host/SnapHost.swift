@@ -12,7 +12,7 @@ struct SnapHost: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snap-host",
         abstract: "Host a local multiplayer game on this machine, or join one on the LAN.",
-        version: "0.1.0",
+        version: "\(snapHostVersion) (linux \(snapHostArchitecture))",
         subcommands: [Serve.self, Browse.self, Join.self, ForgetHost.self])
 
     /// Runs Swift Concurrency on NIO's event loops before anything else: a game task resumed by
