@@ -23,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import HostProcess, JoinProcess, Proc, make_host_key, snap_host_binary  # noqa: E402
+from harness import HostProcess, JoinProcess, Proc, build_package, make_host_key, snap_host_binary  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -32,6 +32,13 @@ def snap_bin() -> Path:
     if not path.exists():
         pytest.fail(f"snap-host binary not found at {path}: build it first (swift build) or set SNAP_HOST_BIN")
     return path
+
+
+@pytest.fixture(scope="session")
+def snap_deb(tmp_path_factory, snap_bin) -> Path:
+    """The Debian package of the binary under test (scripts/package, its own version), made once
+    a session: test_package.py checks it, test_systemd.py installs it."""
+    return build_package(snap_bin, tmp_path_factory.mktemp("deb"))
 
 
 @pytest.fixture(scope="session")
