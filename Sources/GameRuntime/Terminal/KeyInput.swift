@@ -63,8 +63,8 @@ public final class KeyInput: @unchecked Sendable {
             if singleKeys {
                 Self.readKeys(handler)
             } else {
-                while let line = readLine() {
-                    guard let key = Self.key(line: line, mode: mode) else { continue }
+                Self.readLines { line in
+                    guard let key = Self.key(line: line, mode: mode) else { return }
                     handler(key)
                 }
             }
@@ -75,6 +75,30 @@ public final class KeyInput: @unchecked Sendable {
     public func restore() {
         if changed { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         changed = false
+    }
+
+    /// Each line of stdin (without its `\n` or `\r\n`), read with read(2) rather than stdio's
+    /// `readLine()`: a thread blocked in `readLine()` holds stdin's stdio lock, and glibc 2.41's
+    /// `exit()` takes every stream's lock to flush it, so a host whose stdin was an open pipe
+    /// never ended after SIGTERM (seen on the arm64 build in Debian 13, Tests/system/test_pi.py).
+    static func readLines(_ body: (String) -> Void) {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            pending.append(contentsOf: chunk[..<count])
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                body(Self.line(pending[..<newline]))
+                pending.removeSubrange(...newline)
+            }
+        }
+        if !pending.isEmpty { body(Self.line(pending[...])) }
+    }
+
+    private static func line(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
     }
 
     private static func readKeys(_ handler: @Sendable (Key) -> Void) {
