@@ -120,6 +120,24 @@ def start_join(snap_bin, processes):
 
 
 @pytest.fixture
+def pages():
+    """open(url, size=PHONE, mobile=True, script=None) -> a web_support.Page (a Chromium window);
+    all are closed at teardown."""
+    from web_support import PHONE, Page  # selenium: only the tests that open pages need it
+
+    opened: list[Page] = []
+
+    def open_page(url: str, size=PHONE, mobile: bool = True, script: str | None = None) -> Page:
+        page = Page(url, size, mobile, script)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+@pytest.fixture
 def clients():
     """A list to append snapclient.Client objects to; all are closed at teardown."""
     opened: list = []

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import os
 import re
 import shutil
 import stat
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import PACKAGE, REPO_ROOT, package_command
+from harness import LINTIAN_OVERRIDDEN, PACKAGE, REPO_ROOT, lintian_findings, package_command
 
 VERSION = re.search(r'^let snapHostVersion = "([^"]+)"$', (REPO_ROOT / "Sources/snap-host/Version.swift").read_text(),
                     re.M).group(1)
@@ -218,17 +217,8 @@ def test_a_library_without_a_debian_package_in_the_table_is_an_error_that_names_
 
 @pytest.mark.skipif(shutil.which("lintian") is None, reason="lintian missing (scripts/install-deps --test installs it)")
 def test_lintian_finds_nothing_that_the_package_does_not_override(snap_deb):
-    # Every level, pedantic and experimental included (lintian's --info explains tags, it does not
-    # show the info level); overridden tags are listed as O: lines. About 6 s on the 70 MB debug
-    # binary (its strings are checked for spelling), 20 s on a loaded machine.
-    done = subprocess.run(["lintian", "--display-level", ">=pedantic", "--display-experimental", "--show-overrides",
-                           "--no-tag-display-limit", str(snap_deb)],
-                          capture_output=True, text=True, timeout=300, env=os.environ | {"LC_ALL": "C.UTF-8"})
-    lines = done.stdout.splitlines()
-    tags = [line for line in lines if re.match(r"^[EWIPX]: ", line)]
+    tags, overridden, status, output = lintian_findings(snap_deb)
     assert not tags, "lintian tags that are not overridden (fix them, or override them in " \
                      "scripts/pi/debian/lintian-overrides with the reason):\n" + "\n".join(tags)
-    assert done.returncode == 0, done.stdout + done.stderr
-    overridden = {line.split()[2] for line in lines if line.startswith("O: ")}
-    assert overridden <= {"hardening-no-bindnow", "hardening-no-fortify-functions", "spelling-error-in-binary",
-                          "package-supports-alternative-init-but-no-init.d-script", "spelling-error-in-copyright"}, lines
+    assert status == 0, output
+    assert overridden <= LINTIAN_OVERRIDDEN, output

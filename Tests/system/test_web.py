@@ -9,26 +9,11 @@ import time
 
 import pytest
 
-from web_support import PHONE, TV, Page, available, decode_qr
+from web_support import TV, Page, available, decode_qr
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
 
 QUICK_TRIVIA = ("--game", "trivia", "--rounds", "3", "--question-time", "6", "--result-time", "1")
-
-
-@pytest.fixture
-def pages():
-    """open(url, size=PHONE, mobile=True) -> a Page; all are closed at teardown."""
-    opened: list[Page] = []
-
-    def open_page(url: str, size=PHONE, mobile: bool = True) -> Page:
-        page = Page(url, size, mobile)
-        opened.append(page)
-        return page
-
-    yield open_page
-    for page in opened:
-        page.close()
 
 
 def url(host, path: str = "/") -> str:

@@ -15,7 +15,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from web_support import PHONE, TV, Page, available
+from web_support import TV, Page, available
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
 
@@ -48,20 +48,6 @@ window.__wire = {heard: {}, sentStates: [], hello: null};
   window.WebSocket.prototype = Real.prototype;
 })();
 """
-
-
-@pytest.fixture
-def pages():
-    opened: list[Page] = []
-
-    def open_page(url: str, size=PHONE, mobile: bool = True, script: str | None = None) -> Page:
-        page = Page(url, size, mobile, script)
-        opened.append(page)
-        return page
-
-    yield open_page
-    for page in opened:
-        page.close()
 
 
 def url(host, path: str = "/") -> str:
