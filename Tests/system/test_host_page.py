@@ -13,7 +13,7 @@ import subprocess
 import pytest
 
 from harness import wait_until
-from test_web import pages, url  # noqa: F401  (the fixture)
+from test_web import url
 from web_support import Page, available
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")

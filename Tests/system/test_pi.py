@@ -4,7 +4,7 @@ Raspberry Pi OS trixie; scripts/testbed-arm64) and serves a trivia game to the e
 (x86) Chromium and a terminal `join` over TLS, its TV page showing a QR code that decodes; its
 arm64 package passes lintian, installs there with apt, and the installed binary serves.
 
-What emulation cannot tell: how fast a real Pi is (docs/PI.md, "Measured"). Needs root (chroot,
+What emulation cannot tell: how fast a real Pi is (docs/PI.md, "Proven under emulation, not on a Pi"). Needs root (chroot,
 mounts, binfmt_misc). The binary is $SNAP_PI_BIN (default .build-pi/snap-host: scripts/build-pi);
 scripts/test runs this file after the build, which runs beside the other tests."""
 
