@@ -13,8 +13,9 @@ struct GameEntry: Sendable {
     /// the host page).
     typealias Start = @Sendable (HostSession, Logger, ScreenFeed?) -> any HostedGame
 
-    /// Checks `serve`'s options for this game (other games' options are refused).
-    let validate: @Sendable (Serve) throws -> Void
+    /// Checks `serve`'s options for this game (other games' options are refused before, by
+    /// ``refuseOtherGamesOptions(_:for:)``).
+    var validate: @Sendable (Serve) throws -> Void = { _ in }
     /// Before listening: reads what the game needs (a file that cannot be used prints why and
     /// throws an exit code); returns how to start it.
     let prepare: @Sendable (Serve) throws -> Start
@@ -66,5 +67,37 @@ enum GameRegistry {
     static var list: String {
         let names = games.map { "`\($0.name)`" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}
+
+extension GameEntry {
+    /// How to host `table` for `capacity` players, the same for every game: the game runs on
+    /// the session, `screen` announces it on the host's terminal and shows every event there,
+    /// the TV feed shows them too, and `observer` hears them (a replay log).
+    static func hosting<Screen: GameHostScreen>(
+        _ table: Screen.Table, screen: Screen, capacity: Int, observer: (@Sendable (GameHostEvent<Screen.Table>) -> Void)? = nil
+    ) -> Start {
+        { session, logger, feed in
+            screen.announce(table)
+            let terminal = HostTerminal(screen: screen, capacity: capacity)
+            let host = GameHost(session: session, table: table, logger: logger) { event in
+                observer?(event)
+                terminal.show(event)
+                feed?.publish(event)
+            }
+            return ControlledGameHost(host: host, terminal: terminal)
+        }
+    }
+
+    /// The options of another game than `game` that `serve` uses, refused by name: each game's
+    /// options belong to it (the start options belong to every game but the lobby).
+    static func refuseOtherGamesOptions(_ serve: Serve, for game: GameName) throws {
+        let owners: [(GameName, Bool)] = [
+            (.trivia, game == .lobby ? serve.trivia.isUsed : serve.trivia.isUsedBeyondStart),
+            (.snap, serve.snap.isUsed), (.pong, serve.pong.isUsed),
+        ]
+        for (owner, used) in owners where owner != game && used {
+            throw ValidationError("the \(owner) options need --game \(owner)")
+        }
     }
 }

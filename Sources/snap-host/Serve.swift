@@ -115,6 +115,7 @@ struct Serve: AsyncParsableCommand {
         guard let entry = GameRegistry.entry(for: GameName(rawValue: game)) else {
             throw ValidationError("--game \(game): the games are \(GameRegistry.list)")
         }
+        try GameEntry.refuseOtherGamesOptions(self, for: GameName(rawValue: game))
         try entry.validate(self)
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")

@@ -9,6 +9,9 @@ public protocol GameHostScreen: Sendable {
 
     /// Where the lines go (``HostTerminal`` prints through it too).
     var writer: ScreenWriter { get }
+    /// The first lines, when the host opens: how games start, the game's settings (default:
+    /// nothing).
+    func announce(_ table: Table)
     /// Shows a message the host sent to `recipients`; `roster` names the players present.
     func show(_ message: Table.ServerMessage, to recipients: [PeerID], roster: Roster)
     /// Shows one of the table's notes (default: nothing).
@@ -22,6 +25,7 @@ public protocol GameHostScreen: Sendable {
 }
 
 extension GameHostScreen {
+    public func announce(_ table: Table) {}
     public func show(note: Table.Note) {}
     public func show(state: Table.ServerMessage, key: String) {}
     public var awaitsMark: Bool { false }

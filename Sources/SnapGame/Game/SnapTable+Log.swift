@@ -2,7 +2,7 @@ import GameRuntime
 import Logging
 import Matchmaking
 
-extension SnapTable {
+extension SnapRules {
     /// The host's log lines: games starting and ending, at info (every flip and snap is in the
     /// replay log instead).
     public static func logRecord(for effect: Effect) -> GameLogRecord? {
