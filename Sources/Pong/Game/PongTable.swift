@@ -11,12 +11,8 @@ extension LobbyCycle where Rules == PongRules {
         self.init(rules: PongRules(settings: settings, seed: seed), startRule: settings.startRule, capacity: capacity)
     }
 
-    /// The rules.
-    public var settings: PongSettings { rules.settings }
     /// The game under way.
     public var game: PongMatch? { round?.match }
-    /// When the host paused the game (nil: it runs).
-    public var pausedAt: Int64? { round?.pausedAt }
 }
 
 /// Pong's rules, and the authority on the court: a game (``PongMatch``) simulated at

@@ -12,12 +12,8 @@ extension LobbyCycle where Rules == SnapRules {
         self.init(rules: SnapRules(settings: settings, seed: seed), startRule: settings.startRule, capacity: capacity)
     }
 
-    /// The rules.
-    public var settings: SnapSettings { rules.settings }
     /// The game under way.
     public var game: SnapMatch? { round?.match }
-    /// When the host paused the game (nil: it runs).
-    public var pausedAt: Int64? { round?.pausedAt }
 }
 
 /// Snap!'s rules, and the judge of who snapped first. The lobby around a game is
