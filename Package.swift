@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Discovery", targets: ["Discovery"]),
+        .library(name: "Vocabulary", targets: ["Vocabulary"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
         .library(name: "Rendezvous", targets: ["Rendezvous"]),
         .library(name: "SecureLink", targets: ["SecureLink"]),
@@ -48,9 +49,13 @@ let package = Package(
                 "CAvahi", "CBlueZ", "CDBus",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The words the session core and the games share: ids, reasons, payload coding, clocks,
+        // the session as a game sees it. No NIO: a game depends on this, never on Matchmaking.
+        .target(name: "Vocabulary"),
         .target(
             name: "Matchmaking",
             dependencies: [
+                "Vocabulary",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -82,10 +87,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // What a game is written against: the table protocol, the lobby cycle, effects, fairness,
+        // the runners and terminals, all on Vocabulary's session protocols (no Matchmaking, no NIO).
         .target(
             name: "GameRuntime",
             dependencies: [
-                "Matchmaking",
+                "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -107,9 +114,9 @@ let package = Package(
                 .embedInCode("Pages/sha256.js"), .embedInCode("Pages/look.js"), .embedInCode("Pages/host.html"),
                 .embedInCode("Pages/host.js"),
             ]),
-        .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Pong", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "snap-host",
             dependencies: [

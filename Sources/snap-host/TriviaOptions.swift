@@ -76,7 +76,7 @@ struct TriviaOptions: ParsableArguments {
         if startWhenFull { return .whenFull }
         if let startAfter { return .after(Int64(startAfter * 1_000_000)) }
         if let startAt, let clock = try? ClockTime(parsing: startAt) {
-            return .at(ScheduledStart(clock: clock, time: Press.now() + LocalTime.wait(until: clock)))
+            return .at(ScheduledStart(clock: clock, time: MonotonicClock.now() + LocalTime.wait(until: clock)))
         }
         return fallback
     }

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// One game's rules, from its start to its ending: all a game has to write. The lobby around
 /// it (players gathering, the countdown, rematches, a paused game's guards, kicks, endings

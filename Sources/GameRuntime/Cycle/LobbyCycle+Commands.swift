@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 extension LobbyCycle {
     /// The host's commands. In the lobby: start now (or rematch, once a game was played) with

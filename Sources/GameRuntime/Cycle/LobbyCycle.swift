@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A game's host from game to game, the same for every game: a lobby where players gather until
 /// the start rule is met (``Lobby``), a round of the game (its ``GameRules``), and back to the

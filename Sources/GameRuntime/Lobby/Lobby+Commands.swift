@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What a host command comes to while a game's host is in its lobby (``Lobby/answer(_:gamesPlayed:)``).
 public enum LobbyAnswer: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A game on the host, as a pure value: one mutating function per event, each taking the moment
 /// it is handled at and returning the effects the runner (``GameHost``) performs; then

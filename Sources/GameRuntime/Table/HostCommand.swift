@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What the person running the host asks of the game (from the host's terminal keys or lines, or
 /// a host page). A command is one more event for the table (``GameTable/command(_:at:)``), in

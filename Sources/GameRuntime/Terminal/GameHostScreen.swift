@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A game's part of the host's terminal (a TV for the room): how the messages the host sends,
 /// and the table's notes, look. ``HostTerminal`` shows the rest (players coming and going,

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What the host's keys (on a terminal) or lines (stdin not a terminal) mean, as a pure value:
 /// each key or line gives a ``HostCommand`` to send, a sentence to show, or nothing.

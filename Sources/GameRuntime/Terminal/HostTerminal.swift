@@ -1,5 +1,5 @@
 import Glibc
-import Matchmaking
+import Vocabulary
 import ServiceLifecycle
 import Synchronization
 

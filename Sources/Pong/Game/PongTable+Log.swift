@@ -1,6 +1,6 @@
 import GameRuntime
 import Logging
-import Matchmaking
+import Vocabulary
 
 extension PongRules {
     /// The host's log lines: games starting and ending (the winner and

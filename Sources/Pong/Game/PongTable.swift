@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The Pong host: its lobby cycle (``LobbyCycle``) around Pong's rules.
 public typealias PongTable = LobbyCycle<PongRules>

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// The host's terminal during Pong (a TV for the room), beside what ``HostTerminal`` prints:

@@ -1,6 +1,6 @@
 import GameRuntime
 import Logging
-import Matchmaking
+import Vocabulary
 
 extension SnapRules {
     /// The host's log lines: games starting and ending, at info (every flip and snap is in the

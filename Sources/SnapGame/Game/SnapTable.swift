@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The Snap! host: its lobby cycle (``LobbyCycle``) around Snap!'s rules.
 public typealias SnapTable = LobbyCycle<SnapRules>

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The host's terminal during Snap! (a TV for the room), beside what ``HostTerminal`` prints:
 /// how games start, the lobby, every event and the table, refusals, and the winner. The replay

@@ -1,6 +1,6 @@
 import GameRuntime
 import Logging
-import Matchmaking
+import Vocabulary
 
 extension TriviaRules {
     /// The host's log lines: games starting and ending and questions closing at info, questions

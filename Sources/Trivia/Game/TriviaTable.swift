@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The trivia host: its lobby cycle (``LobbyCycle``) around the quiz's rules.
 public typealias TriviaTable = LobbyCycle<TriviaRules>

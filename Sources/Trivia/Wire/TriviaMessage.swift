@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What the trivia host sends to players, as app message bodies: a JSON object whose `kind`
 /// names the case, with the payload's fields beside it (``KindCoding``), e.g.

@@ -1,4 +1,3 @@
-import Matchmaking
 
 /// What the host runner (``GameHost``) uses of a host's session. ``HostSession`` is the real one;
 /// tests pass a scripted one.
@@ -22,4 +21,3 @@ public protocol GameHostSession: Sendable {
     func kick(_ peer: PeerID)
 }
 
-extension HostSession: GameHostSession {}
