@@ -1,5 +1,5 @@
 
-/// What the player runner (``GamePlayer``) uses of a player's session. ``PlayerSession`` is the
+/// What the player runner (`GamePlayer`) uses of a player's session. `PlayerSession` is the
 /// real one; tests pass a scripted one.
 public protocol GamePlayerSession: Sendable {
     /// This player.
