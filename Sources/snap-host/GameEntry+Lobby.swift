@@ -6,7 +6,7 @@ extension GameEntry {
     /// Presence and chat.
     static let lobby = GameEntry(
         prepare: { serve in
-            hosting(LobbyTable(), screen: LobbyHostScreen(), capacity: serve.maxPlayers)
+            GameRegistration.hosting(LobbyTable(), screen: LobbyHostScreen(), capacity: serve.maxPlayers)
         },
         play: { session, style in
             let player = GamePlayer<LobbyModel>(session: session)

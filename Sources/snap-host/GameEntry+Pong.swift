@@ -12,7 +12,7 @@ extension GameEntry {
         prepare: { serve in
             let settings = try serve.pong.settings(startRule: serve.trivia.startRule(else: PongSettings.defaultStartRule))
             let table = PongTable(settings: settings, capacity: serve.maxPlayers, seed: UInt64.random(in: 0...UInt64.max))
-            return hosting(table, screen: PongHostScreen(), capacity: table.lobby.capacity)
+            return GameRegistration.hosting(table, screen: PongHostScreen(), capacity: table.lobby.capacity)
         },
         play: { session, style in
             let player = PongPlayer(session: session)

@@ -20,7 +20,7 @@ extension GameEntry {
             }
             let settings = serve.snap.settings(startRule: serve.trivia.startRule(else: SnapSettings.defaultStartRule))
             let table = SnapTable(settings: settings, capacity: serve.maxPlayers, seed: serve.snap.seed ?? UInt64.random(in: 0...UInt64.max))
-            return hosting(table, screen: SnapHostScreen(), capacity: table.lobby.capacity) { event in
+            return GameRegistration.hosting(table, screen: SnapHostScreen(), capacity: table.lobby.capacity) { event in
                 if case .note(let entry) = event { replay?.write(entry) }
             }
         },

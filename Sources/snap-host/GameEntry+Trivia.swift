@@ -16,7 +16,7 @@ extension GameEntry {
             }
             let bank = try serve.trivia.chosen(from: file)
             let table = TriviaTable(bank: bank, settings: serve.trivia.settings, startRule: serve.trivia.startRule(else: TriviaRules.defaultStartRule), capacity: serve.maxPlayers)
-            return hosting(table, screen: TriviaHostScreen(), capacity: table.lobby.capacity)
+            return GameRegistration.hosting(table, screen: TriviaHostScreen(), capacity: table.lobby.capacity)
         },
         play: { session, style in
             let player = TriviaPlayer(session: session)
@@ -25,6 +25,6 @@ extension GameEntry {
         },
         hostCommands: { serve in
             // In buzzer mode the host marks each answer given aloud.
-            HostCommand.plain + (serve.trivia.settings.mode == .buzzer ? [.mark(right: true), .mark(right: false)] : [])
+            HostCommand.plain + (serve.trivia.settings.mode == .buzzer ? TriviaRules.markKeys.map { .game($0.command) } : [])
         })
 }

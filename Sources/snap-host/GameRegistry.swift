@@ -11,7 +11,7 @@ struct GameEntry: Sendable {
     /// Starts the game on the host's session, once it listens; shows it on the TV page's feed
     /// too when the web port is on. The game takes the host's commands (its terminal's keys,
     /// the host page).
-    typealias Start = @Sendable (HostSession, Logger, ScreenFeed?) -> any HostedGame
+    typealias Start = GameRegistration.Start
 
     /// Checks `serve`'s options for this game (other games' options are refused before, by
     /// ``refuseOtherGamesOptions(_:for:)``).
@@ -43,6 +43,9 @@ struct PlayStyle: Sendable {
         once = join.once
     }
 
+    /// The game runtime's part (bot, once, writer) of the style.
+    var options: PlayOptions { PlayOptions(bot: bot, once: once, writer: writer) }
+
     /// A bot whose screen goes nowhere (a bot filling a seat on the host: `serve --bots`).
     static var silentBot: PlayStyle {
         PlayStyle(bot: true, snapBot: SnapBotOptions(reactionMs: 300, jitterMs: 150, flipMs: 400), writer: ScreenWriter(inPlace: false) { _ in })
@@ -52,6 +55,24 @@ struct PlayStyle: Sendable {
         self.bot = bot
         self.snapBot = snapBot
         self.writer = writer
+    }
+}
+
+extension GameEntry {
+    /// The entry of a game registered by its own module (``GameRegistration``): its setup is
+    /// `serve`'s players and start options; it has no options of its own.
+    init(_ registration: GameRegistration) {
+        self.init(
+            prepare: { serve in
+                let setup = GameSetup(capacity: serve.maxPlayers, startRule: serve.trivia.chosenStartRule)
+                do {
+                    return try registration.host(setup)
+                } catch {
+                    throw ValidationError("\(registration.name): \(error)")
+                }
+            },
+            play: { session, style in await registration.play(session, style.options) },
+            hostCommands: { _ in registration.hostCommands })
     }
 }
 
@@ -71,30 +92,12 @@ enum GameRegistry {
 }
 
 extension GameEntry {
-    /// How to host `table` for `capacity` players, the same for every game: the game runs on
-    /// the session, `screen` announces it on the host's terminal and shows every event there,
-    /// the TV feed shows them too, and `observer` hears them (a replay log).
-    static func hosting<Screen: GameHostScreen>(
-        _ table: Screen.Table, screen: Screen, capacity: Int, observer: (@Sendable (GameHostEvent<Screen.Table>) -> Void)? = nil
-    ) -> Start {
-        { session, logger, feed in
-            screen.announce(table)
-            let terminal = HostTerminal(screen: screen, capacity: capacity)
-            let host = GameHost(session: session, table: table, logger: logger) { event in
-                observer?(event)
-                terminal.show(event)
-                feed?.publish(event)
-            }
-            return ControlledGameHost(host: host, terminal: terminal)
-        }
-    }
-
     /// The options of another game than `game` that `serve` uses, refused by name: each game's
     /// options belong to it (the start options belong to every game but the lobby).
     static func refuseOtherGamesOptions(_ serve: Serve, for game: GameName) throws {
         let owners: [(GameName, Bool)] = [
-            (.trivia, game == .lobby ? serve.trivia.isUsed : serve.trivia.isUsedBeyondStart),
-            (.snap, serve.snap.isUsed), (.pong, serve.pong.isUsed),
+ (.trivia, game == .lobby ? serve.trivia.isUsed : serve.trivia.isUsedBeyondStart),
+ (.snap, serve.snap.isUsed), (.pong, serve.pong.isUsed),
         ]
         for (owner, used) in owners where owner != game && used {
             throw ValidationError("the \(owner) options need --game \(owner)")

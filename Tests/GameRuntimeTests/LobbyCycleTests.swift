@@ -106,6 +106,10 @@ typealias CountTable = LobbyCycle<CountRules>
         #expect(table.command(.pause, at: Self.at(1)) == [.send(.paused(true), to: [p1.id, p2.id])])
         #expect(table.command(.pause, at: Self.at(1)) == [.refused(CommandRefusal(.pause, .alreadyPaused))])
         #expect(table.command(.skip, at: Self.at(1)) == [.refused(CommandRefusal(.skip, .nothingToSkip))])
+        // A command the game did not declare: refused, saying which commands there are.
+        let unknown = HostCommand.game(GameCommand("hide", ["answer": .integer(2)]))
+        #expect(table.command(unknown, at: Self.at(1)) == [.refused(CommandRefusal(unknown, .unknownCommand(known: [])))])
+        #expect("\(CommandRefusal(unknown, .unknownCommand(known: [])))".hasPrefix("unknown command \"hide\": the commands are startNow, skip"))
         #expect(table.command(.kick(p3.id), at: Self.at(1)) == [.refused(CommandRefusal(.kick(p3.id), .noSuchPlayer(p3.id)))])
         #expect(table.command(.kick(p2.id), at: Self.at(1)) == [.kick(p2.id)])
         let ended = table.command(.end, at: Self.at(2))
@@ -158,7 +162,7 @@ typealias CountTable = LobbyCycle<CountRules>
             case 4 where !present.isEmpty:
                 effects = table.received(pick(5) == 0 ? nil : .init(), from: present[pick(present.count)].id, arrivedAt: now, at: moment)
             case 5:
-                let commands: [HostCommand] = [.startNow, .skip, .pause, .unpause, .end, .rematch, .mark(right: true), .kick(PeerID(rawValue: UInt32(pick(7))))]
+                let commands: [HostCommand] = [.startNow, .skip, .pause, .unpause, .end, .rematch, .game(GameCommand("mark")), .kick(PeerID(rawValue: UInt32(pick(7))))]
                 effects = table.command(commands[pick(commands.count)], at: moment)
                 #expect(!effects.isEmpty, "step \(step): a command got no answer")
             default:

@@ -65,9 +65,13 @@ public protocol GameRules: Sendable {
     func unpause(round: inout Round, at moment: RoundMoment) -> [Effect]
     /// The host ends the round now: game over with the standings as they are.
     func end(round: inout Round, at moment: RoundMoment) -> [Effect]
-    /// The host's commands that are the game's own (``HostCommand/skip``, ``HostCommand/mark(right:)``):
-    /// their effects, or ``GameEffect/refused(_:)``. The cycle answers every other command.
+    /// The host's commands that are the game's own (``HostCommand/skip``, and the ``HostCommand/game(_:)``
+    /// commands it declares in ``commandKeys``) during a round: their effects, or
+    /// ``GameEffect/refused(_:)``. The cycle answers every other command.
     func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect]
+    /// The game's own commands and their keys (default: none): the cycle refuses any other
+    /// ``HostCommand/game(_:)`` as `unknownCommand`.
+    var commandKeys: [GameCommandKey] { get }
 
     /// The log line the game wants for an effect, if any (default: none).
     static func logRecord(for effect: Effect) -> GameLogRecord?
@@ -78,6 +82,7 @@ extension GameRules {
     public func away(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] { [] }
     public func back(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] { [] }
     public static func logRecord(for effect: Effect) -> GameLogRecord? { nil }
+    public var commandKeys: [GameCommandKey] { [] }
 }
 
 /// A server message that can carry the lobby's status: every game's does (kind `lobby`).

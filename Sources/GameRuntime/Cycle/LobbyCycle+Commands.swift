@@ -5,9 +5,15 @@ extension LobbyCycle {
     /// the players waiting, kick one of them; the rest are refused (`noGame`). During a round:
     /// start and rematch are refused (`gameUnderWay`); pause (refused `alreadyPaused`), unpause
     /// (refused `notPaused`) and end go to the rules; kick removes a player who hears the round
-    /// or waits; the game's own commands (skip, mark) are the rules' to do or refuse.
+    /// or waits; the game's own commands (skip, and those it declares) are the rules' to do or
+    /// refuse. A game command the game did not declare is refused `unknownCommand` in any state.
     public mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect] {
         func refuse(_ reason: CommandRefusal.Reason) -> [Effect] { [.refused(CommandRefusal(command, reason))] }
+        if case .game(let own) = command, !commandKeys.contains(where: { $0.command.name == own.name }) {
+            var known: [String] = []
+            for key in commandKeys where !known.contains(key.command.name) { known.append(key.command.name) }
+            return refuse(.unknownCommand(known: known))
+        }
         guard case .playing(let round) = state else {
             switch lobby.answer(command, gamesPlayed: gamesPlayed) {
             case .start: return startGame(at: moment)
@@ -30,7 +36,7 @@ extension LobbyCycle {
         case .kick(let id):
             let here = lobby.contains(id) || rules.audience(of: round, at: RoundMoment(moment, waiting: lobby.waiting)).contains(id)
             return [Self.kick(id, present: here)]
-        case .skip, .mark:
+        case .skip, .game:
             return play(at: moment) { rules, round, at in rules.command(command, round: &round, at: at) }
         }
     }

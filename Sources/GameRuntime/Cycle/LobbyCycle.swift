@@ -57,6 +57,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     }
 
     public static func logRecord(for effect: Effect) -> GameLogRecord? { Rules.logRecord(for: effect) }
+    public var commandKeys: [GameCommandKey] { rules.commandKeys }
 
     // MARK: Events
 

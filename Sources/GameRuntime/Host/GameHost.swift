@@ -102,7 +102,7 @@ public struct GameHost<Table: GameTable>: Service {
             if case .command(let command) = event, !effects.contains(where: \.isRefusal) {
                 var metadata: Logger.Metadata = ["command": "\(command.name)"]
                 if case .kick(let peer) = command { metadata["peer"] = "\(peer)" }
-                if case .mark(let right) = command { metadata["right"] = "\(right)" }
+                if case .game(let own) = command { for (key, value) in own.arguments { metadata[key] = "\(GameCommand.text(value))" } }
                 logger.info("host command", metadata: metadata)
                 observer(.commanded(command))
             }

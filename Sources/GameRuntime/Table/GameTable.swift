@@ -40,6 +40,8 @@ public protocol GameTable: Sendable {
     mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect]
     /// When the table next wants ``woke(at:)``, on the host's clock (nil: not until another event).
     var nextWake: Int64? { get }
+    /// The game's own commands (``HostCommand/game(_:)``) and their keys (default: none).
+    var commandKeys: [GameCommandKey] { get }
 
     /// The log line the game wants for an effect, if any (default: none).
     static func logRecord(for effect: Effect) -> GameLogRecord?
@@ -60,6 +62,7 @@ extension GameTable {
     }
 
     public static func logRecord(for effect: Effect) -> GameLogRecord? { nil }
+    public var commandKeys: [GameCommandKey] { [] }
     public func opened(at moment: GameMoment) -> [Effect] { [] }
     public func away(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
     public func back(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }

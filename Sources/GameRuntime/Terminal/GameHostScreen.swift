@@ -19,14 +19,15 @@ public protocol GameHostScreen: Sendable {
     /// Shows a real-time state the host sent (many a second: draw the newest at a calm rate;
     /// default: nothing).
     func show(state: Table.ServerMessage, key: String)
-    /// Whether a player's answer awaits the host's mark (``HostCommand/mark(right:)``) now: the
-    /// footer then shows the marking keys (default: never).
-    var awaitsMark: Bool { get }
+    /// Whether the game wants its own keys now (``GameTable/commandKeys``: trivia's marking keys
+    /// while a buzzer answer awaits the host's mark): the footer then shows them first (default:
+    /// never).
+    var wantsGameKeys: Bool { get }
 }
 
 extension GameHostScreen {
     public func announce(_ table: Table) {}
     public func show(note: Table.Note) {}
     public func show(state: Table.ServerMessage, key: String) {}
-    public var awaitsMark: Bool { false }
+    public var wantsGameKeys: Bool { false }
 }

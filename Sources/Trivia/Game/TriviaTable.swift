@@ -125,12 +125,29 @@ public struct TriviaRules: GameRules {
     public func unpause(round: inout Round, at moment: RoundMoment) -> [Effect] { round.unpause(now: moment.now).map(Self.lift) }
     public func end(round: inout Round, at moment: RoundMoment) -> [Effect] { round.end().map(Self.lift) }
 
+    /// The quiz's own command: `mark` (`right`: true or false) the answer the buzzer's winner
+    /// gave aloud, `y` right and `x` wrong on the host's terminal (buzzer mode; in the other
+    /// modes nothing awaits a mark and it is refused `nothingToMark`).
+    public static let markKeys = [
+        GameCommandKey(key: "y", word: "right", label: "right", command: mark(right: true)),
+        GameCommandKey(key: "x", word: "wrong", label: "wrong", command: mark(right: false)),
+    ]
+
+    /// `{"command":"mark","right":true}`: right scores and ends the question; wrong locks that
+    /// player out of it and reopens the buzzers.
+    public static func mark(right: Bool) -> GameCommand { GameCommand("mark", ["right": .bool(right)]) }
+
+    public var commandKeys: [GameCommandKey] { Self.markKeys }
+
     /// Skip closes the open question (or cuts the result short); mark judges the buzzer
-    /// winner's answer.
+    /// winner's answer (its `right` must be true or false).
     public func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect] {
         func refuse(_ reason: CommandRefusal.Reason) -> [Effect] { [.refused(CommandRefusal(command, reason))] }
         switch command {
-        case .mark(let right):
+        case .game(let own):
+            guard case .bool(let right) = own.arguments["right"], own.arguments.count == 1 else {
+                return refuse(.badArgument("right: true or false"))
+            }
             guard round.awaitsMark else { return refuse(.nothingToMark) }
             guard !round.isPaused else { return refuse(.paused) }
             return round.mark(right: right, now: moment.now).map(Self.lift)
