@@ -68,7 +68,7 @@ extension GameEntry {
                 do {
                     return try registration.host(setup)
                 } catch {
-                    throw ValidationError("\(registration.name): \(error)")
+                    throw ValidationError("\(error)")
                 }
             },
             play: { session, style in await registration.play(session, style.options) },
@@ -79,7 +79,9 @@ extension GameEntry {
 /// The games snap-host knows, by name.
 enum GameRegistry {
     /// Every game, in the order the help lists them.
-    static let games: [(name: GameName, entry: GameEntry)] = [(.lobby, .lobby), (.trivia, .trivia), (.snap, .snap), (.pong, .pong)]
+    static let games: [(name: GameName, entry: GameEntry)] = [
+        (.lobby, .lobby), (.trivia, .trivia), (.snap, .snap), (.pong, .pong),
+    ]
 
     /// The game called `name`.
     static func entry(for name: GameName) -> GameEntry? { games.first { $0.name == name }?.entry }

@@ -64,5 +64,14 @@ import Testing
         ]
         let controls = HostControls(gameKeys: Self.marks)
         for (line, outcome) in lines { #expect(controls.line(line, players: players) == outcome, "\(line)") }
+        // A game command that names a player (a line only: no key), by name or id.
+        let hide = GameCommandKey(key: nil, word: "hide", label: "hide", command: GameCommand("hide"), argument: "player")
+        let hiding = HostControls(gameKeys: [hide])
+        #expect(hiding.line("hide bob", players: players) == .command(.game(GameCommand("hide", ["player": .integer(2)]))))
+        #expect(hiding.line("hide 12", players: players) == .command(.game(GameCommand("hide", ["player": .integer(12)]))))
+        #expect(hiding.line("hide", players: players) == .say("hide: say whom: hide NAME or hide ID"))
+        #expect(hiding.line("hide Zed", players: players) == .say("hide: nobody here is called Zed"))
+        #expect(hiding.footer(wanted: true) == HostControls.footer)  // no key to show
+        #expect(hiding.lineHelp.hasSuffix("rematch, hide NAME (or hide ID)"))
     }
 }

@@ -113,3 +113,12 @@ public protocol GameEventSink: Sendable {
     /// One event of the game.
     func publish<Table: GameTable>(_ event: GameHostEvent<Table>)
 }
+
+/// Why a game cannot be hosted with the setup given (`serve` prints it and exits 64).
+public struct SetupError: Error, CustomStringConvertible, Sendable {
+    /// The sentence: what is wrong and what is allowed.
+    public var description: String
+
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}

@@ -35,22 +35,27 @@ public struct GameCommand: Hashable, Sendable {
 
 /// How the person running the host gives one of the game's commands: a key on the host's
 /// terminal, a word as a line on its stdin, and what the footer and the host's screen call it.
-/// Declared by the game (trivia's buzzer mode: `y` right, `x` wrong).
+/// Declared by the game (trivia's buzzer mode: `y` right, `x` wrong; Punchline: `hide ID`).
 public struct GameCommandKey: Hashable, Sendable {
-    /// The key on the host's terminal (not one of the common keys: s n p u k e r q).
-    public var key: Character
-    /// The line that gives it where stdin is not a terminal: `right`.
+    /// The key on the host's terminal (not one of the common keys: s n p u k e r q); nil: a
+    /// line only (a command that names a player).
+    public var key: Character?
+    /// The line that gives it (`right`), on the host's stdin, or typed after `:` on its terminal.
     public var word: String
     /// What the footer and the host's screen call it: `right` (`[y] right`; done: `mark right`).
     public var label: String
-    /// The command it gives.
+    /// The command it gives (with ``argument`` unset).
     public var command: GameCommand
+    /// The argument the line names after the word, a player by id or name (`hide 3`, `hide Ann`),
+    /// given as the player's id; nil: none.
+    public var argument: String?
 
     /// A key for `command`.
-    public init(key: Character, word: String, label: String, command: GameCommand) {
+    public init(key: Character?, word: String, label: String, command: GameCommand, argument: String? = nil) {
         self.key = key
         self.word = word
         self.label = label
         self.command = command
+        self.argument = argument
     }
 }

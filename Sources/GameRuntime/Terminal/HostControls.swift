@@ -40,12 +40,15 @@ public struct HostControls: Hashable, Sendable {
     /// The footer: with the game's own keys first while the game wants them.
     public func footer(wanted: Bool) -> String {
         guard wanted, !gameKeys.isEmpty else { return Self.footer }
-        return "keys: " + gameKeys.map { "[\($0.key)] \($0.label)" }.joined(separator: "  ") + "  " + Self.duringGame
+        let keyed = gameKeys.compactMap { key in key.key.map { "[\($0)] \(key.label)" } }
+        guard !keyed.isEmpty else { return Self.footer }
+        return "keys: " + keyed.joined(separator: "  ") + "  " + Self.duringGame
     }
 
     /// The commands as lines, for the help.
     public var lineHelp: String {
-        (["commands: start", "skip", "pause", "unpause", "kick NAME (or kick ID)", "end", "rematch"] + gameKeys.map(\.word)).joined(separator: ", ")
+        let own = gameKeys.map { $0.argument == nil ? $0.word : "\($0.word) NAME (or \($0.word) ID)" }
+        return (["commands: start", "skip", "pause", "unpause", "kick NAME (or kick ID)", "end", "rematch"] + own).joined(separator: ", ")
     }
 
     /// What the host's screen says a command done was: the game key's `mark right`, else the
@@ -80,7 +83,7 @@ public struct HostControls: Hashable, Sendable {
         case "q": return .say("(Ctrl-C stops the host)")
         case "?", "h": return .say(footer(wanted: true))
         default:
-            guard let own = gameKeys.first(where: { String($0.key).lowercased() == typed.lowercased() }) else { return .nothing }
+            guard let own = gameKeys.first(where: { $0.key.map { String($0).lowercased() } == typed.lowercased() }) else { return .nothing }
             return .command(.game(own.command))
         }
     }
@@ -110,6 +113,18 @@ public struct HostControls: Hashable, Sendable {
         return .command(.kick(PeerID(rawValue: number)))
     }
 
+    /// A game command from a line: with its argument, the player the rest of the line names.
+    private static func game(_ key: GameCommandKey, naming rest: String, players: [Peer]) -> Outcome {
+        guard let argument = key.argument else { return .command(.game(key.command)) }
+        let id = players.first(where: { $0.name.lowercased() == rest.lowercased() })?.id.rawValue ?? UInt32(rest)
+        guard let id else {
+            return .say(rest.isEmpty ? "\(key.word): say whom: \(key.word) NAME or \(key.word) ID" : "\(key.word): nobody here is called \(rest)")
+        }
+        var command = key.command
+        command.arguments[argument] = .integer(Int64(id))
+        return .command(.game(command))
+    }
+
     /// A line typed on the host's stdin when it is not a terminal; `players` are those present.
     public func line(_ line: String, players: [Peer]) -> Outcome {
         let words = line.trimmingSpacesAndTabs().split(separator: " ", maxSplits: 1).map(String.init)
@@ -130,7 +145,7 @@ public struct HostControls: Hashable, Sendable {
             if let number = UInt32(rest) { return .command(.kick(PeerID(rawValue: number))) }
             return .say("kick: nobody here is called \(rest)")
         default:
-            if let own = gameKeys.first(where: { $0.word.lowercased() == first }) { return .command(.game(own.command)) }
+            if let own = gameKeys.first(where: { $0.word.lowercased() == first }) { return Self.game(own, naming: rest, players: players) }
             return .say("unknown command \"\(line.trimmingSpacesAndTabs())\"; \(lineHelp)")
         }
     }
