@@ -62,7 +62,7 @@ public struct HostMachine<Link: Sendable>: Sendable {
     public internal(set) var name: String
     /// Where the host is in its life.
     public internal(set) var phase: Phase = .open
-    /// Every seated player's current clock estimate (kept by ``Seats`` beside the seats, so that
+    /// Every seated player's current clock estimate (kept by `Seats` beside the seats, so that
     /// a game can take a snapshot without walking every seat).
     public var clocks: [PeerID: ClockEstimate] { seats.clocks }
 
