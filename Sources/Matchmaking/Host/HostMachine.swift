@@ -3,7 +3,8 @@ import NIOCore
 /// The host, as a pure value: every fact of the host's session has its one owner here. Which
 /// links are open and at which stage (shaking hands, admitted, closing), who the players are and
 /// which link carries each, their heartbeats and clock estimates, admission and its cap, the
-/// game phase, and the `joined`/`left` notes not yet written.
+/// game phase, and the `joined`/`left` notes not yet written. The seats, with every index over
+/// them, are one sub-value, ``Seats``, changed only through its operations.
 ///
 /// One mutating method per event (a link opened, a frame arrived, a link closed, a timer tick,
 /// the game sending, the game starting or ending, stop); each returns a ``HostResult`` that says
