@@ -4,7 +4,7 @@ import NIOCore
 /// links are open and at which stage (shaking hands, admitted, closing), who the players are and
 /// which link carries each, their heartbeats and clock estimates, admission and its cap, the
 /// game phase, and the `joined`/`left` notes not yet written. The seats, with every index over
-/// them, are one sub-value, ``Seats``, changed only through its operations.
+/// them, are one sub-value, `Seats`, changed only through its operations.
 ///
 /// One mutating method per event (a link opened, a frame arrived, a link closed, a timer tick,
 /// the game sending, the game starting or ending, stop); each returns a ``HostResult`` that says
