@@ -10,7 +10,7 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     /// the observer hears ``GameHostEvent/retold(_:to:)`` (the host's screen and the TV do not
     /// show a game ending, or a question, twice).
     case retell(ServerMessage, to: [PeerID])
-    /// Send this real-time state, latest-wins under `key` (``HostSession/sendState(_:key:to:)``:
+    /// Send this real-time state, latest-wins under `key` (`HostSession/sendState(_:key:to:)`:
     /// over UDP while that works, else coalesced on the link), to these players; the observer
     /// sees it as ``GameHostEvent/stateSent(_:key:to:)``. For what is shown many times a second
     /// (Pong's court); a state may be overtaken and never arrive, so whatever must arrive
