@@ -44,6 +44,17 @@ import Testing
         #expect(later[0].contains(#""away":[]"#) && !later[0].contains("Ann") && later[0].contains(#""commands":["#))
     }
 
+    @Test func aGamesNoteReachesHostPagesAloneAndIsNotKept() {
+        var machine = Machine(host: Self.host, players: [Self.ann])
+        _ = machine.watcherAdded(1, as: .screen(local: false), now: 0)
+        _ = machine.watcherAdded(2, as: .hostPage, now: 0)
+        let noted = machine.noted(#"{"kind":"answer","text":"rude"}"#, writable: Self.everyone)
+        #expect(Self.told(noted)[1] == nil)
+        #expect(Self.lines(noted, to: 2) == [#"{"type":"note","body":{"kind":"answer","text":"rude"}}"#])
+        let late = Self.lines(machine.watcherAdded(3, as: .hostPage, now: 0), to: 3)
+        #expect(!late.joined().contains("rude"))
+    }
+
     @Test func theVisibilityIsTakenAsGivenNeverInferred() {
         var machine = Machine(host: Self.host, players: [Self.ann])
         _ = machine.watcherAdded(1, as: .screen(local: false), now: 0)

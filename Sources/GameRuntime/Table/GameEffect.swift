@@ -33,3 +33,8 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
 
 extension GameEffect: Equatable where ServerMessage: Equatable, Note: Equatable {}
 extension GameEffect: Hashable where ServerMessage: Hashable, Note: Hashable {}
+
+/// A game's note that the host page shows too (the host's eyes: its terminal and its page, never
+/// a screen or a player): Punchline's answers with their authors, for the host to hide one. A
+/// note that is not one (Snap!'s replay entries) stays on the terminal and in the log.
+public protocol HostPageNote: Encodable, Sendable {}

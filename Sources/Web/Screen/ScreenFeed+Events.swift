@@ -38,7 +38,11 @@ extension ScreenFeed {
             run { $0.commanded(command, writable: writable) }
         case .refused(let refusal):
             run { $0.refused(refusal, writable: writable) }
-        case .chat, .note, .sendFailed:
+        case .note(let note):
+            // A game's notes are for the host's eyes: its host page sees those the game says (HostPageNote).
+            guard let shown = note as? any HostPageNote, let (_, body) = Self.encode(shown) else { return }
+            run { $0.noted(body, writable: writable) }
+        case .chat, .sendFailed:
             break
         }
     }

@@ -22,6 +22,9 @@ enum ScreenFeedLines {
             players: players, away: away, commands: kind == .hostPage ? host.commands : nil))
     }
 
+    /// `{"type":"note","body":{…}}`: a game's note, to host pages alone.
+    static func note(_ body: String) -> String { #"{"type":"note","body":\#(body)}"# }
+
     /// A public message, whole.
     static func publicMessage(_ body: String) -> String { #"{"type":"sent","to":"all","body":\#(body)}"# }
 

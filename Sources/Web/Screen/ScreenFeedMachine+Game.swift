@@ -74,6 +74,12 @@ extension ScreenFeedMachine {
         return broadcast([ScreenFeedLines.commanded(command, peer: peer)], hostPagesOnly: true, writable: writable)
     }
 
+    /// One of the game's notes (the host's eyes only: an answer with its author, the correct
+    /// answer to mark by): host pages are told it, a screen never. Not kept for a late page.
+    mutating func noted(_ body: String, writable: (Handle) -> Bool) -> [Action] {
+        broadcast([ScreenFeedLines.note(body)], hostPagesOnly: true, writable: writable)
+    }
+
     /// The host's command was refused: host pages are told why.
     mutating func refused(_ refusal: CommandRefusal, writable: (Handle) -> Bool) -> [Action] {
         broadcast([ScreenFeedLines.refused(refusal)], hostPagesOnly: true, writable: writable)
