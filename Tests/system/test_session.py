@@ -46,14 +46,14 @@ def test_routing_to_a_list_and_to_all(start_host, clients):
         assert "to" not in message
     # "all" is everyone but the sender.
     b.send_app({"marker": "b-done"}, to=[a.id])
-    assert a.wait_for(lambda: _marker_seen(a, b.id, "b-done"), 5)
+    assert a.wait_for(lambda: _marker_seen(a, b.id, "b-done"), 30)
     assert [m["body"] for m in a.apps] == [{"marker": "b-done"}]
     # Duplicates in the list are delivered once; a list naming the sender sends it back to the sender.
     a.send_app({"marker": "dup"}, to=[b.id, b.id, a.id])
-    assert b.wait_for(lambda: _marker_seen(b, a.id, "dup"), 5)
-    assert a.wait_for(lambda: _marker_seen(a, a.id, "dup"), 5)
+    assert b.wait_for(lambda: _marker_seen(b, a.id, "dup"), 30)
+    assert a.wait_for(lambda: _marker_seen(a, a.id, "dup"), 30)
     a.send_app({"marker": "after-dup"}, to=[b.id])
-    assert b.wait_for(lambda: _marker_seen(b, a.id, "after-dup"), 5)
+    assert b.wait_for(lambda: _marker_seen(b, a.id, "after-dup"), 30)
     assert sum(1 for m in b.apps if m["body"] == {"marker": "dup"}) == 1
 
 
@@ -70,10 +70,10 @@ def test_messages_to_the_host(start_host, clients):
     assert host.wait_stdout(r"^chat Ann: to the host by id 0$", 5), host.describe()
     b.send_app({"kind": "chat", "text": "to everybody"}, to="all")
     assert host.wait_stdout(r"^chat Ben: to everybody$", 5), host.describe()
-    assert a.wait_for(lambda: any(m["body"] == {"kind": "chat", "text": "to everybody"} for m in a.apps), 5)
+    assert a.wait_for(lambda: any(m["body"] == {"kind": "chat", "text": "to everybody"} for m in a.apps), 30)
     # Host-only messages did not reach the other client (ordering: the marker comes after them).
     a.send_app({"marker": "m"}, to=[b.id])
-    assert b.wait_for(lambda: _marker_seen(b, a.id, "m"), 5)
+    assert b.wait_for(lambda: _marker_seen(b, a.id, "m"), 30)
     assert [m["body"] for m in b.apps] == [{"marker": "m"}]
     # Host lines, in order.
     chat_lines = [line for line in host.stdout_snapshot() if line.startswith("chat ")]
@@ -90,7 +90,7 @@ def test_joined_and_left_events(start_host, clients):
     b = snapclient.Client(host.host, host.port, "Bea")
     clients.append(b)
     assert b.welcome["peers"] == [{"id": a.id, "name": "Ada"}]
-    assert a.wait_for(lambda: len(a.events) >= 1, 5)
+    assert a.wait_for(lambda: len(a.events) >= 1, 30)
     assert a.events == [{"type": "joined", "peer": {"id": b.id, "name": "Bea"}}]
 
     c = snapclient.Client(host.host, host.port, "  Cy  ")  # trimmed by the host
@@ -105,14 +105,14 @@ def test_joined_and_left_events(start_host, clients):
     # C leaves properly: userQuit.
     c.close()
     for observer in (a, b):
-        assert observer.wait_for(lambda o=observer: any(e["type"] == "left" for e in o.events), 5)
+        assert observer.wait_for(lambda o=observer: any(e["type"] == "left" for e in o.events), 30)
         assert [e for e in observer.events if e["type"] == "left"] == [
             {"type": "left", "peer": {"id": 3, "name": "Cy"}, "reason": "userQuit"}]
     assert host.wait_stdout(r"^left: Cy \(id 3\) userQuit \[2/5\]$", 5), host.describe()
 
     # B's connection drops without a bye: connectionDropped.
     b.abort()
-    assert a.wait_for(lambda: sum(e["type"] == "left" for e in a.events) == 2, 5)
+    assert a.wait_for(lambda: sum(e["type"] == "left" for e in a.events) == 2, 30)
     assert a.events[-1] == {"type": "left", "peer": {"id": 2, "name": "Bea"}, "reason": "connectionDropped"}
     assert host.wait_stdout(r"^left: Bea \(id 2\) connectionDropped \[1/5\]$", 5), host.describe()
     assert a.peers == {}
@@ -132,7 +132,7 @@ def test_heartbeats_and_clock_estimate(start_host, clients):
     assert client.welcome["heartbeatIntervalMs"] == 200
     assert client.welcome["heartbeatTimeoutMs"] == 1000
     # The host pings about every 200 ms and answers ours.
-    assert client.wait_for(lambda: client.pings_received >= 5 and client.pongs_received >= 5, 5)
+    assert client.wait_for(lambda: client.pings_received >= 5 and client.pongs_received >= 5, 30)
     estimate = client.clock
     assert estimate is not None and estimate["roundTrip"] >= 0
     # Both sides use the same monotonic clock here, so the true offset is 0; the estimate must be
@@ -151,10 +151,10 @@ def test_chat_through_the_join_cli(start_host, start_join, clients):
     assert cli.wait_connected(15), cli.describe()
     match = re.match(r"^connected to (.+) as Cli \(id (\d+)\)$", cli.stdout_snapshot()[0])
     assert match and match.group(1) == host.server_hello()["name"], cli.describe()
-    assert py.wait_for(lambda: any(e["type"] == "joined" and e["peer"]["name"] == "Cli" for e in py.events), 5)
+    assert py.wait_for(lambda: any(e["type"] == "joined" and e["peer"]["name"] == "Cli" for e in py.events), 30)
 
     cli.write_line("hello from the terminal")
-    assert py.wait_for(lambda: any(m["body"] == {"kind": "chat", "text": "hello from the terminal"} for m in py.apps), 5)
+    assert py.wait_for(lambda: any(m["body"] == {"kind": "chat", "text": "hello from the terminal"} for m in py.apps), 30)
     message = next(m for m in py.apps if m["body"] == {"kind": "chat", "text": "hello from the terminal"})
     assert message["from"] == cli.id
     assert host.wait_stdout(r"^chat Cli: hello from the terminal$", 5), host.describe()
@@ -171,7 +171,7 @@ def test_chat_through_the_join_cli(start_host, start_join, clients):
     cli.write_line("/quit")
     assert cli.wait_exit(10) == 0, cli.describe()
     assert "disconnected: userQuit" in cli.stderr_snapshot()
-    assert py.wait_for(lambda: any(e["type"] == "left" and e["peer"]["name"] == "Cli" for e in py.events), 5)
+    assert py.wait_for(lambda: any(e["type"] == "left" and e["peer"]["name"] == "Cli" for e in py.events), 30)
     left = next(e for e in py.events if e["type"] == "left" and e["peer"]["name"] == "Cli")
     assert left["reason"] == "userQuit"
 
@@ -207,15 +207,15 @@ def test_the_hosts_kick_on_the_wire(start_host, clients):
     clients += [a, b, old]
     host.write_line("kick b")
     assert host.wait_stdout(r"^host: kick B \(id 2\)$", 5), host.describe()
-    assert b.wait_for(lambda: b.end_reason is not None, 5)
+    assert b.wait_for(lambda: b.end_reason is not None, 30)
     assert b.bye == {"type": "bye", "reason": "kicked", "detail": "removed by the host"}
     assert b.end_reason == "kicked"
-    assert a.wait_for(lambda: any(e["type"] == "left" for e in a.events), 5)
+    assert a.wait_for(lambda: any(e["type"] == "left" for e in a.events), 30)
     assert [e for e in a.events if e["type"] == "left"] == [{"type": "left", "peer": {"id": b.id, "name": "B"}, "reason": "kicked"}]
-    assert old.wait_for(lambda: any(e["type"] == "left" for e in old.events), 5)
+    assert old.wait_for(lambda: any(e["type"] == "left" for e in old.events), 30)
     assert [e for e in old.events if e["type"] == "left"] == [{"type": "left", "peer": {"id": b.id, "name": "B"}, "reason": "userQuit"}]
     host.write_line("kick old")
-    assert old.wait_for(lambda: old.end_reason is not None, 5)
+    assert old.wait_for(lambda: old.end_reason is not None, 30)
     assert old.bye == {"type": "bye", "reason": "serverQuit", "detail": "removed by the host"}
     host.write_line("kick 9")
     assert host.wait_stdout(r"^host: cannot kick: no player with id 9 is here$", 5), host.describe()
