@@ -71,7 +71,11 @@ class Chatter:
 
 class Arena:
     def __init__(self) -> None:
-        self.host = HostProcess(snap_host_binary(), "--handshake-timeout", str(HANDSHAKE_TIMEOUT_MS), "--max-players", "8")
+        # A long heartbeat timeout: the two players' Python threads may go unscheduled for seconds
+        # while a test opens 200 TLS links on a busy machine, and this suite is about bad input,
+        # not liveness (a dropped player here is a starved client, not a host that gave up on it).
+        self.host = HostProcess(snap_host_binary(), "--handshake-timeout", str(HANDSHAKE_TIMEOUT_MS), "--max-players", "8",
+                                "--heartbeat-timeout", "30000")
         self.a = snapclient.Client(self.host.host, self.host.port, "Alice")
         self.b = snapclient.Client(self.host.host, self.host.port, "Bob")
         assert self.a.wait_for(lambda: any(e["type"] == "joined" for e in self.a.events), 5)
