@@ -36,5 +36,6 @@ extension GameEntry {
         hostCommands: { serve in
             // In buzzer mode the host marks each answer given aloud.
             HostCommand.plain + (serve.trivia.settings.mode == .buzzer ? [.mark(right: true), .mark(right: false)] : [])
-        })
+        },
+        page: GamePage(name: TriviaPage.name, script: TriviaPage.script))
 }
