@@ -76,7 +76,7 @@ class Page:
         while time.monotonic() < deadline:
             try:
                 value = condition()
-            except StaleElementReferenceException:
+            except (NoSuchElementException, StaleElementReferenceException):  # not drawn yet, or redrawn
                 value = None
             if value:
                 return value

@@ -1,7 +1,8 @@
-/* Owns the DOM for every page: finding elements, a banner, and the thin binder between views and
-   the document. A view is data, not DOM: h("button", {id: "flip", on: {click: f}}, "FLIP")
-   describes an element, and patch(container, nodes) makes the container's children match a list
-   of descriptions, keeping the elements that stay (same tag and id at the same place), so a button
+/* Owns the DOM for every page: finding elements, a banner, a socket's address, and the thin
+   binder between views and the document. A view is data, not DOM:
+   h("button", {id: "flip", on: {click: f}}, "FLIP") describes an element, and
+   patch(container, nodes) makes the container's children match a list of descriptions, keeping
+   the elements that stay (same tag and id at the same place), so a button
    pressed while a countdown redraws keeps its press. The game modules return views and never
    touch the document, so Tests/js reads them in Node without a browser.
 
@@ -54,6 +55,11 @@ export function byClass(node, name, out = []) {
 /* ---- The document ---- */
 
 export const $ = (id) => document.getElementById(id);
+
+/* The WebSocket address of `path` on the host that served this page. */
+export function socketURL(path) {
+  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+}
 
 export function text(id, value) {
   const element = $(id);

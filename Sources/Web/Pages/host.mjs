@@ -6,8 +6,7 @@
    the TV's feed (folded by feed.mjs, as the TV does) plus each command's outcome. The game's
    state in one summary is the game module's (hostSummary); the buttons are the commands the host
    lists in its hello, so a game's own commands appear by themselves. */
-import { $, h, text, patch } from "./dom.mjs";
-import { socketURL } from "./link.mjs";
+import { $, h, text, patch, socketURL } from "./dom.mjs";
 import { initial, reduce, capacity } from "./feed.mjs";
 import { capital, plural } from "./words.mjs";
 

@@ -1,13 +1,9 @@
 /* A snap-host player over a WebSocket (docs/PROTOCOL.md; docs/WEB.md): the handshake with the
    join-code proof, heartbeats with clock stamps, game messages, and (version 3) the real-time
-   states, latest-wins per key. One instance is one link. The one implementation of the player's
-   protocol in the pages; also where every page's socket address is made (socketURL). */
+   states, latest-wins per key. One instance is one link: the one implementation of the player's
+   protocol in the pages. */
 import { Sha256 } from "./sha256.mjs";
-
-/* The WebSocket address of `path` on the host that served this page. */
-export function socketURL(path) {
-  return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
-}
+import { socketURL } from "./dom.mjs";
 
 export const SnapLink = (function () {
   var CONTEXT = "snap-host join v1";

@@ -4,8 +4,7 @@
    docs/WEB.md), folded by feed.mjs; the game's own picture is its module's (/games/NAME.mjs,
    NAME from the feed's hello): tvView(state, feed, ctx), drawn into #tv-game at most once a
    frame (Pong's court comes 60 a second). */
-import { $, h, text, showOnly, banner, patch } from "./dom.mjs";
-import { socketURL } from "./link.mjs";
+import { $, h, text, showOnly, banner, patch, socketURL } from "./dom.mjs";
 import { initial, reduce, awayLine, capacity } from "./feed.mjs";
 import { wait, scheduled } from "./words.mjs";
 
