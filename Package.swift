@@ -106,6 +106,7 @@ let package = Package(
                 .embedInCode("Pages/style.css"), .embedInCode("Pages/phone.mjs"), .embedInCode("Pages/screen.mjs"),
                 .embedInCode("Pages/host.mjs"), .embedInCode("Pages/dom.mjs"), .embedInCode("Pages/link.mjs"),
                 .embedInCode("Pages/sha256.mjs"), .embedInCode("Pages/feed.mjs"), .embedInCode("Pages/words.mjs"),
+                .embedInCode("Pages/game.mjs"),
             ]),
         .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/trivia.mjs")]),  // its page module (docs/WEB.md, "A game's page module")

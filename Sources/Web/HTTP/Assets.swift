@@ -22,6 +22,7 @@ enum Assets {
         "/sha256.mjs": File(bytes: PackageResources.sha256_mjs, contentType: script),
         "/feed.mjs": File(bytes: PackageResources.feed_mjs, contentType: script),
         "/words.mjs": File(bytes: PackageResources.words_mjs, contentType: script),
+        "/game.mjs": File(bytes: PackageResources.game_mjs, contentType: script),
     ]
 
     static let html = "text/html; charset=utf-8"

@@ -66,6 +66,17 @@ export function text(id, value) {
   if (element.textContent !== value) element.textContent = value;
 }
 
+/* A function that calls `draw` at the next frame, once however often it is called before then
+   (Pong's court comes 60 a second; a countdown ticks). */
+export function onNextFrame(draw) {
+  let asked = false;
+  return () => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => { asked = false; draw(); });
+  };
+}
+
 /* Shows the element `shown` of `ids` and hides the others. */
 export function showOnly(ids, shown) {
   for (const id of ids) $(id).hidden = id !== shown;

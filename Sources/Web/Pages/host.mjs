@@ -7,6 +7,7 @@
    state in one summary is the game module's (hostSummary); the buttons are the commands the host
    lists in its hello, so a game's own commands appear by themselves. */
 import { $, h, text, patch, socketURL } from "./dom.mjs";
+import { gameLoader } from "./game.mjs";
 import { initial, reduce, capacity } from "./feed.mjs";
 import { capital, plural } from "./words.mjs";
 
@@ -25,7 +26,8 @@ const LOOK = {
 };
 
 let socket = null, heardBack = false, unlocked = false, retryTimer = null, lockUntil = 0, lockEveryone = false;
-let feed = initial(), module = null, loadedName = null, loaded = Promise.resolve(), confirming = null;
+let feed = initial(), confirming = null;
+const games = gameLoader();
 const ctx = { h: h, now: () => Date.now() };
 
 const seconds = (ms) => Math.max(0, Math.ceil(ms / 1000));
@@ -42,8 +44,8 @@ function connect(first) {
     let m;
     try { m = JSON.parse(event.data); } catch (e) { return; }
     heardBack = true;
-    if (m.type === "hello") load(m.game);
-    loaded.then(() => receive(m));
+    if (m.type === "hello") games.load(m.game);
+    games.whenReady(() => receive(m));
   };
   s.onclose = () => {
     if (socket !== s) return;
@@ -56,15 +58,6 @@ function connect(first) {
       pinMessage("Cannot reach the host. Is snap-host still running?");
     }
   };
-}
-
-/* The game's module, by the name the hello announces (none for the lobby alone). */
-function load(name) {
-  if (name === loadedName) return;
-  loadedName = name;
-  module = null;
-  if (!name || name === "lobby") return;
-  loaded = import("/games/" + encodeURIComponent(name) + ".mjs").then((found) => { module = found; }, () => {});
 }
 
 /* Back after a dropped link (a phone waking up): with the token, no PIN needed. */
@@ -109,7 +102,7 @@ function receive(m) {
     default: break;
   }
   const before = feed;
-  feed = reduce(feed, m, module, Date.now());
+  feed = reduce(feed, m, games.module(), Date.now());
   if (m.type === "hello") {
     text("host-name", m.host);
     document.title = m.host + " \u2014 host controls";
@@ -178,6 +171,7 @@ function lobbyLine() {
 
 /* The game as the TV sees it, in a title, a line and a few lines under it. */
 function drawState() {
+  const module = games.module();
   let summary = feed.phase === "playing" && module ? module.hostSummary(feed.game, feed, ctx) : null;
   if (!summary && feed.phase === "over" && feed.final) {
     const names = feed.final.winners;
@@ -263,7 +257,7 @@ function doneSentence(m) {
   const c = m.command;
   switch (c.command) {
     case "startNow": return "Started the game";
-    case "skip": return (feed.phase === "playing" && module && module.skipped(feed.game, feed)) || "Skipped";
+    case "skip": return (feed.phase === "playing" && games.module() && games.module().skipped(feed.game, feed)) || "Skipped";
     case "pause": return "Paused the game";
     case "unpause": return "The game goes on";
     case "kick": return "Removed " + (m.peer ? m.peer.name : "player " + c.peer);

@@ -8,7 +8,8 @@
    The game's module (/games/NAME.mjs, NAME from the host's serverHello) owns everything the game
    shows: phone(ctx) gives it a ctx to act through and returns {message, state, view, overView};
    this page draws its views into #game-view and #over-game (dom.mjs's patch). */
-import { $, h, text, showOnly, banner, patch } from "./dom.mjs";
+import { $, h, text, showOnly, banner, patch, onNextFrame } from "./dom.mjs";
+import { gameLoader } from "./game.mjs";
 import { SnapLink } from "./link.mjs";
 import { wait, scheduled } from "./words.mjs";
 
@@ -17,8 +18,8 @@ const VIEWS = ["join-view", "lobby-view", "game-view", "over-view", "end-view"];
 let link = null, hello = null, me = null, roster = {}, away = {}, playing = false, resuming = false;
 let afterGame = false, paused = false, retry = null, retryUntil = 0;
 let lobbyStatus = null, startsAt = null;
-let module = null, game = null;  /* the game's module, and its phone(ctx) */
-let loaded = Promise.resolve();  /* game messages wait for the module: then() keeps their order */
+const games = gameLoader();
+let game = null;  /* the game module's phone(ctx) */
 let code = codeFromFragment();
 const notice = banner($("notice"));
 
@@ -50,22 +51,13 @@ const ctx = {
   redraw: () => drawSoon(),
 };
 
-/* Loads the module of the game the host announces (once: a host runs one game). */
-function loadGame(name) {
-  if (module || !name || name === "lobby") return;
-  loaded = import("/games/" + encodeURIComponent(name) + ".mjs").then((found) => {
-    module = found;
-    game = module.phone(ctx);
-  }, () => { /* no page module for this game: the lobby still works */ });
+/* The game's phone, made once its module is there. */
+function phoneOfGame() {
+  if (!game && games.module()) game = games.module().phone(ctx);
+  return game;
 }
 
-let drawing = false;
-/* Draws the game (at most once a frame: Pong's court comes 60 a second). */
-function drawSoon() {
-  if (drawing) return;
-  drawing = true;
-  requestAnimationFrame(() => { drawing = false; draw(); });
-}
+const drawSoon = onNextFrame(draw);
 
 function draw() {
   if (!game) return;
@@ -114,7 +106,7 @@ const handlers = {
     hello = message;
     text("host-name", message.name);
     document.title = message.name + " \u2014 snap-host";
-    loadGame(message.game);
+    games.load(message.game);
     if (message.joinCodeRequired && !code) {
       $("code-row").hidden = false;
       show("join-view");
@@ -162,8 +154,8 @@ const handlers = {
   },
   away: (peer) => { away[peer.id] = true; refreshLobby(); },
   back: (peer) => { delete away[peer.id]; refreshLobby(); },
-  app: (body, from) => { if (from === 0 && body && body.kind) loaded.then(() => told(body)); },
-  state: (key, body, from) => { if (from === 0) loaded.then(() => { if (game && game.state(key, body)) drawSoon(); }); },
+  app: (body, from) => { if (from === 0 && body && body.kind) games.whenReady(() => told(body)); },
+  state: (key, body, from) => { if (from === 0) games.whenReady(() => { if (phoneOfGame() && game.state(key, body)) drawSoon(); }); },
   closed: () => {
     if (!me) { show("join-view"); say("Cannot reach the host. Is it still running? Try again."); return; }
     rejoinSoon();
@@ -232,7 +224,7 @@ function told(body) {
     playing = true; afterGame = false; paused = false;
     notice(null);
   }
-  if (game) {
+  if (phoneOfGame()) {
     game.message(body);
     if (playing && $("game-view").hidden && game.view()) show("game-view");
     draw();

@@ -4,14 +4,16 @@
    docs/WEB.md), folded by feed.mjs; the game's own picture is its module's (/games/NAME.mjs,
    NAME from the feed's hello): tvView(state, feed, ctx), drawn into #tv-game at most once a
    frame (Pong's court comes 60 a second). */
-import { $, h, text, showOnly, banner, patch, socketURL } from "./dom.mjs";
+import { $, h, text, showOnly, banner, patch, socketURL, onNextFrame } from "./dom.mjs";
+import { gameLoader } from "./game.mjs";
 import { initial, reduce, awayLine, capacity } from "./feed.mjs";
 import { wait, scheduled } from "./words.mjs";
 
 const SECTIONS = ["tv-lobby", "tv-game", "tv-over"];
 const PODIUM_MS = 15000;
 
-let feed = initial(), module = null, loadedName = null, loaded = Promise.resolve();
+let feed = initial();
+const games = gameLoader();
 const notice = banner($("tv-notice"));
 const ctx = { h: h, now: () => Date.now() };
 
@@ -20,25 +22,16 @@ function connect() {
   socket.onmessage = (event) => {
     let m;
     try { m = JSON.parse(event.data); } catch (e) { return; }
-    if (m.type === "hello") load(m.game);
-    loaded.then(() => receive(m));
+    if (m.type === "hello") games.load(m.game);
+    games.whenReady(() => receive(m));
   };
   socket.onclose = () => { text("phase", "reconnecting\u2026"); setTimeout(connect, 1500); };
-}
-
-/* The game's module, by the name the hello announces (none for the lobby alone). */
-function load(name) {
-  if (name === loadedName) return;
-  loadedName = name;
-  module = null;
-  if (!name || name === "lobby") return;
-  loaded = import("/games/" + encodeURIComponent(name) + ".mjs").then((found) => { module = found; }, () => {});
 }
 
 function receive(m) {
   if (m.type === "left" && m.reason === "kicked") notice(m.peer.name + " was removed by the host", 6);
   const before = feed;
-  feed = reduce(feed, m, module, Date.now());
+  feed = reduce(feed, m, games.module(), Date.now());
   if (m.type === "hello") {
     text("host-name", m.host);
     document.title = m.host + " \u2014 snap-host";
@@ -57,15 +50,10 @@ function receive(m) {
   drawSoon();
 }
 
-let drawing = false;
-function drawSoon() {
-  if (drawing) return;
-  drawing = true;
-  requestAnimationFrame(() => { drawing = false; draw(); });
-}
+const drawSoon = onNextFrame(draw);
 
 function draw() {
-  const now = Date.now();
+  const now = Date.now(), module = games.module();
   text("reconnecting", awayLine(feed));
   const gameView = feed.phase === "playing" && module ? module.tvView(feed.game, feed, ctx) : null;
   const podium = feed.phase === "over" && now < feed.overAt + PODIUM_MS;
