@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Discovery", targets: ["Discovery"]),
+        .library(name: "Vocabulary", targets: ["Vocabulary"]),
         .library(name: "Matchmaking", targets: ["Matchmaking"]),
         .library(name: "Rendezvous", targets: ["Rendezvous"]),
         .library(name: "SecureLink", targets: ["SecureLink"]),
@@ -28,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        // DocC documentation (scripts/docs): a command plugin only, used by `swift package
+        // generate-documentation`; no target depends on it, so it adds nothing to any binary.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,9 +52,13 @@ let package = Package(
                 "CAvahi", "CBlueZ", "CDBus",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The words the session core and the games share: ids, reasons, payload coding, clocks,
+        // the session as a game sees it. No NIO: a game depends on this, never on Matchmaking.
+        .target(name: "Vocabulary"),
         .target(
             name: "Matchmaking",
             dependencies: [
+                "Vocabulary",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -82,10 +90,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
+        // What a game is written against: the table protocol, the lobby cycle, effects, fairness,
+        // the runners and terminals, all on Vocabulary's session protocols (no Matchmaking, no NIO).
         .target(
             name: "GameRuntime",
             dependencies: [
-                "Matchmaking",
+                "Vocabulary",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
@@ -108,11 +118,11 @@ let package = Package(
                 .embedInCode("Pages/sha256.mjs"), .embedInCode("Pages/feed.mjs"), .embedInCode("Pages/words.mjs"),
                 .embedInCode("Pages/game.mjs"),
             ]),
-        .target(name: "Trivia", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/trivia.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
-        .target(name: "SnapGame", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+        .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
-        .target(name: "Pong", dependencies: ["Matchmaking", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/pong.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .executableTarget(
             name: "snap-host",

@@ -31,6 +31,7 @@ let package = Package(
             name: "FuzzJSON",
             dependencies: [
                 "FuzzKit",
+                .product(name: "Vocabulary", package: "snap-host"),
                 .product(name: "Matchmaking", package: "snap-host"),
                 .product(name: "Trivia", package: "snap-host"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import GameRuntime
 import NIOCore
 
 /// The settings of the host's web port (``WebServer``): where it listens and the limits that

@@ -7,20 +7,12 @@ extension GameEntry {
     /// Pong (docs/GAMES.md, "Pong"): two play, everyone else watches.
     static let pong = GameEntry(
         validate: { serve in
-            if serve.trivia.isUsedBeyondStart { throw ValidationError("the trivia options need --game trivia") }
-            if serve.snap.isUsed { throw ValidationError("the snap options need --game snap") }
             guard serve.maxPlayers >= 2 else { throw ValidationError("pong needs --max-players of at least 2") }
         },
         prepare: { serve in
             let settings = try serve.pong.settings(startRule: serve.trivia.startRule(else: PongSettings.defaultStartRule))
             let table = PongTable(settings: settings, capacity: serve.maxPlayers, seed: UInt64.random(in: 0...UInt64.max))
-            return { session, logger, feed in
-                let screen = PongHostScreen()
-                screen.announce(table)
-                let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
-                let host = GameHost(session: session, table: table, logger: logger, observer: { terminal.show($0); feed?.publish($0) })
-                return ControlledGameHost(host: host, terminal: terminal)
-            }
+            return GameRegistration.hosting(table, screen: PongHostScreen(), capacity: table.lobby.capacity)
         },
         play: { session, style in
             let player = PongPlayer(session: session)

@@ -7,8 +7,6 @@ extension GameEntry {
     /// The Snap! card game (docs/SNAP.md).
     static let snap = GameEntry(
         validate: { serve in
-            if serve.pong.isUsed { throw ValidationError("the pong options need --game pong") }
-            if serve.trivia.isUsedBeyondStart { throw ValidationError("the trivia options need --game trivia") }
             guard serve.maxPlayers >= 2 else { throw ValidationError("snap needs --max-players of at least 2") }
         },
         prepare: { serve in
@@ -22,16 +20,8 @@ extension GameEntry {
             }
             let settings = serve.snap.settings(startRule: serve.trivia.startRule(else: SnapSettings.defaultStartRule))
             let table = SnapTable(settings: settings, capacity: serve.maxPlayers, seed: serve.snap.seed ?? UInt64.random(in: 0...UInt64.max))
-            return { session, logger, feed in
-                let screen = SnapHostScreen()
-                screen.announce(table)
-                let terminal = HostTerminal(screen: screen, capacity: table.lobby.capacity)
-                let host = GameHost(session: session, table: table, logger: logger) { event in
-                    if case .note(let entry) = event { replay?.write(entry) }
-                    terminal.show(event)
-                    feed?.publish(event)
-                }
-                return ControlledGameHost(host: host, terminal: terminal)
+            return GameRegistration.hosting(table, screen: SnapHostScreen(), capacity: table.lobby.capacity) { event in
+                if case .note(let entry) = event { replay?.write(entry) }
             }
         },
         play: { session, style in

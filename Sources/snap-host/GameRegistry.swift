@@ -11,10 +11,11 @@ struct GameEntry: Sendable {
     /// Starts the game on the host's session, once it listens; shows it on the TV page's feed
     /// too when the web port is on. The game takes the host's commands (its terminal's keys,
     /// the host page).
-    typealias Start = @Sendable (HostSession, Logger, ScreenFeed?) -> any HostedGame
+    typealias Start = GameRegistration.Start
 
-    /// Checks `serve`'s options for this game (other games' options are refused).
-    let validate: @Sendable (Serve) throws -> Void
+    /// Checks `serve`'s options for this game (other games' options are refused before, by
+    /// ``refuseOtherGamesOptions(_:for:)``).
+    var validate: @Sendable (Serve) throws -> Void = { _ in }
     /// Before listening: reads what the game needs (a file that cannot be used prints why and
     /// throws an exit code); returns how to start it.
     let prepare: @Sendable (Serve) throws -> Start
@@ -44,6 +45,9 @@ struct PlayStyle: Sendable {
         once = join.once
     }
 
+    /// The game runtime's part (bot, once, writer) of the style.
+    var options: PlayOptions { PlayOptions(bot: bot, once: once, writer: writer) }
+
     /// A bot whose screen goes nowhere (a bot filling a seat on the host: `serve --bots`).
     static var silentBot: PlayStyle {
         PlayStyle(bot: true, snapBot: SnapBotOptions(reactionMs: 300, jitterMs: 150, flipMs: 400), writer: ScreenWriter(inPlace: false) { _ in })
@@ -56,10 +60,31 @@ struct PlayStyle: Sendable {
     }
 }
 
+extension GameEntry {
+    /// The entry of a game registered by its own module (``GameRegistration``): its setup is
+    /// `serve`'s players and start options; it has no options of its own.
+    init(_ registration: GameRegistration) {
+        self.init(
+            prepare: { serve in
+                let setup = GameSetup(capacity: serve.maxPlayers, startRule: serve.trivia.chosenStartRule)
+                do {
+                    return try registration.host(setup)
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+            },
+            play: { session, style in await registration.play(session, style.options) },
+            hostCommands: { _ in registration.hostCommands },
+            page: registration.page)
+    }
+}
+
 /// The games snap-host knows, by name.
 enum GameRegistry {
     /// Every game, in the order the help lists them.
-    static let games: [(name: GameName, entry: GameEntry)] = [(.lobby, .lobby), (.trivia, .trivia), (.snap, .snap), (.pong, .pong)]
+    static let games: [(name: GameName, entry: GameEntry)] = [
+        (.lobby, .lobby), (.trivia, .trivia), (.snap, .snap), (.pong, .pong),
+    ]
 
     /// The game called `name`.
     static func entry(for name: GameName) -> GameEntry? { games.first { $0.name == name }?.entry }
@@ -68,5 +93,19 @@ enum GameRegistry {
     static var list: String {
         let names = games.map { "`\($0.name)`" }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+}
+
+extension GameEntry {
+    /// The options of another game than `game` that `serve` uses, refused by name: each game's
+    /// options belong to it (the start options belong to every game but the lobby).
+    static func refuseOtherGamesOptions(_ serve: Serve, for game: GameName) throws {
+        let owners: [(GameName, Bool)] = [
+ (.trivia, game == .lobby ? serve.trivia.isUsed : serve.trivia.isUsedBeyondStart),
+ (.snap, serve.snap.isUsed), (.pong, serve.pong.isUsed),
+        ]
+        for (owner, used) in owners where owner != game && used {
+            throw ValidationError("the \(owner) options need --game \(owner)")
+        }
     }
 }

@@ -31,7 +31,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
     var name: String?
 
-    @Option(help: "The game to run: `lobby` (presence and chat), `trivia`, `snap` or `pong`.")
+    @Option(help: ArgumentHelp("The game to run: \(GameRegistry.list) (`lobby`: presence and chat)."))
     var game: String = "lobby"
 
     @Option(help: "Most players admitted at once (1-10000).")
@@ -115,6 +115,7 @@ struct Serve: AsyncParsableCommand {
         guard let entry = GameRegistry.entry(for: GameName(rawValue: game)) else {
             throw ValidationError("--game \(game): the games are \(GameRegistry.list)")
         }
+        try GameEntry.refuseOtherGamesOptions(self, for: GameName(rawValue: game))
         try entry.validate(self)
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")

@@ -72,13 +72,16 @@ struct TriviaOptions: ParsableArguments {
     /// When games start: as the options say, else `fallback` (the game's default). A
     /// `--start-at` time is put on the host's monotonic clock here, once: the next time this
     /// machine's local clock shows it.
-    func startRule(else fallback: StartRule) -> StartRule {
+    func startRule(else fallback: StartRule) -> StartRule { chosenStartRule ?? fallback }
+
+    /// The start rule the options give; nil when they give none (the game's usual rule then).
+    var chosenStartRule: StartRule? {
         if startWhenFull { return .whenFull }
         if let startAfter { return .after(Int64(startAfter * 1_000_000)) }
         if let startAt, let clock = try? ClockTime(parsing: startAt) {
-            return .at(ScheduledStart(clock: clock, time: Press.now() + LocalTime.wait(until: clock)))
+            return .at(ScheduledStart(clock: clock, time: MonotonicClock.now() + LocalTime.wait(until: clock)))
         }
-        return fallback
+        return nil
     }
 
     /// The bank: the file given, else the built-in one.

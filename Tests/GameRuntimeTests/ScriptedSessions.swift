@@ -26,7 +26,7 @@ let bob = Peer(id: PeerID(rawValue: 2), name: "Bob")
 let cy = Peer(id: PeerID(rawValue: 3), name: "Cy")
 
 /// A message as the session would deliver it, from `peer` (senderName as the host fills it in).
-func message(_ body: some Encodable, from peer: Peer, named: Bool = true, at time: Int64 = Press.now()) -> SessionInput {
+func message(_ body: some Encodable, from peer: Peer, named: Bool = true, at time: Int64 = MonotonicClock.now()) -> SessionInput {
     .message(SessionMessage(from: peer.id, body: try! RawJSON(encoding: body), senderName: named ? peer.name : nil, receivedAt: time))
 }
 

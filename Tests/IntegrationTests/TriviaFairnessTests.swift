@@ -1,3 +1,4 @@
+import GameRuntime
 import Logging
 import Matchmaking
 import NIOCore
@@ -93,7 +94,7 @@ import Trivia
         let asked = try #require(await ann.question(1))
         #expect(await bob.question(1) != nil)
         // Both press at the same instant (one clock, one stamp); Cy answers wrong.
-        let now = Press.now()
+        let now = MonotonicClock.now()
         try ann.sendRaw(question: 1, choice: asked.right, pressedAt: now)
         try bob.sendRaw(question: 1, choice: asked.right, pressedAt: now)
         cy.player.press(asked.wrong)

@@ -76,7 +76,7 @@ extension GameTestPlayer where Model == TriviaPlayerState {
     var results: [QuestionResult] { all { if case .result(let result) = $0 { result } else { nil } } }
 
     /// Sends a raw answer, bypassing the device's own checks (as a buggy or hostile client would).
-    func sendRaw(question: Int, choice: Int, pressedAt: Int64 = Press.now()) throws {
+    func sendRaw(question: Int, choice: Int, pressedAt: Int64 = MonotonicClock.now()) throws {
         try session.send(TriviaClientMessage.answer(AnswerGiven(question: question, choice: choice, pressedAt: pressedAt)))
     }
 }

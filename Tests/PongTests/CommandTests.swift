@@ -34,20 +34,20 @@ import Testing
         case (.rematch, .afterGame): nil
         case (.rematch, _): .noGameYet
         case (.skip, .playing), (.skip, .paused): .nothingToSkip
-        case (.mark, .playing), (.mark, .paused): .nothingToMark
+        case (.game, _): .unknownCommand(known: [])
         case (.pause, .playing): nil
         case (.pause, .paused): .alreadyPaused
         case (.unpause, .paused): nil
         case (.unpause, .playing): .notPaused
         case (.end, .playing), (.end, .paused): nil
         case (.kick, _): nil
-        case (.skip, _), (.mark, _), (.pause, _), (.unpause, _), (.end, _): .noGame
+        case (.skip, _), (.pause, _), (.unpause, _), (.end, _): .noGame
         }
     }
 
     @Test(arguments: Where.allCases)
     func everyCommandIsAnsweredInEveryState(_ place: Where) {
-        let commands: [HostCommand] = HostCommand.plain + [.kick(ann.id), .mark(right: true)]
+        let commands: [HostCommand] = HostCommand.plain + [.kick(ann.id), .game(GameCommand("mark", ["right": .bool(true)]))]
         for command in commands {
             var table = make(place)
             let effects = table.command(command, at: at(tick: 20))

@@ -51,12 +51,12 @@ import Testing
     func aRefusedCommandChangesNothing(place: Where) {
         for command in HostCommand.plain + [.kick(PeerID(rawValue: 9))] {
             var table = make(place)
-            let (wake, game, waiting, paused) = (table.nextWake, table.game, table.lobby.waiting, table.pausedAt)
+            let (wake, game, waiting, paused) = (table.nextWake, table.game, table.lobby.waiting, table.round?.pausedAt)
             guard refusal(table.command(command, at: GameMoment(now: 3_000_000))) != nil else { continue }
             #expect(table.nextWake == wake, "\(command) in \(place)")
             #expect(table.game == game, "\(command) in \(place)")
             #expect(table.lobby.waiting == waiting, "\(command) in \(place)")
-            #expect(table.pausedAt == paused, "\(command) in \(place)")
+            #expect(table.round?.pausedAt == paused, "\(command) in \(place)")
         }
     }
 
@@ -148,7 +148,7 @@ import Testing
             #expect(final?.ended == .endedByHost, "\(place)")
             #expect(final?.winners == [ann.id], "\(place)")  // 18 cards to 17 and 17
             #expect(ended.contains(.gameEnded), "\(place)")
-            #expect(table.game == nil && table.pausedAt == nil, "\(place)")
+            #expect(table.game == nil && table.round?.pausedAt == nil, "\(place)")
             #expect(table.lobby.waiting == [ann, bob, cy], "\(place)")
             #expect(table.nextWake == 3_000_000 + Lobby.restAfterGame, "\(place)")
             #expect(notes(ended).last.map { if case .end(let outcome, _, _, _) = $0 { outcome.ended == .endedByHost } else { false } } == true)

@@ -161,7 +161,7 @@ import Testing
         let snap = SnapClientMessage.snap(SnapPress(seq: 3, pressedAt: 99))
         #expect(try JSONValue(encoding: snap).decode(SnapClientMessage.self) == snap)
         let (table, _) = started()
-        let state = SnapServerMessage.table(SnapTable.view(table.game!, event: TableEvent(type: "deal", player: nil, card: nil, cards: nil, players: nil, snappers: nil)))
+        let state = SnapServerMessage.table(SnapRules.view(table.game!, event: TableEvent(type: "deal", player: nil, card: nil, cards: nil, players: nil, snappers: nil)))
         #expect(try JSONValue(encoding: state).decode(SnapServerMessage.self) == state)
         let entry = SnapLogEntry.end(.init(winners: [ann.id], ended: .flipLimit), flips: 3, cards: [PlayerCards(id: ann.id, cards: 52)], removed: 0)
         #expect(try JSONValue(encoding: entry).decode(SnapLogEntry.self) == entry)

@@ -216,18 +216,18 @@ import Testing
 
     @Test func aMarkWhenNothingAwaitsIsRefusedInWords() {
         var table = Self.table(.buzzer)
-        let lobby = refusal(table.command(.mark(right: true), at: GameMoment(now: 0)))
+        let lobby = refusal(table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: 0)))
         #expect(lobby?.reason == .noGame)
         #expect(lobby?.description == "nothing to mark: no game is under way")
         _ = table.joined(ann, at: GameMoment(now: 0))
         _ = table.joined(bob, at: GameMoment(now: 0))
-        let open = refusal(table.command(.mark(right: false), at: GameMoment(now: 1)))
+        let open = refusal(table.command(.game(TriviaRules.mark(right: false)), at: GameMoment(now: 1)))
         #expect(open?.reason == .nothingToMark)
         #expect(open?.description == "nothing to mark: no player has buzzed and awaits a mark")
         var first = Self.table(.first)
         _ = first.joined(ann, at: GameMoment(now: 0))
         _ = first.joined(bob, at: GameMoment(now: 0))
-        #expect(refusal(first.command(.mark(right: true), at: GameMoment(now: 1)))?.reason == .nothingToMark)
+        #expect(refusal(first.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: 1)))?.reason == .nothingToMark)
     }
 
     @Test func theHostMarksThroughTheTableAndTheNoteReachesOnlyTheHost() {
@@ -241,12 +241,12 @@ import Testing
         #expect(judged.contains { if case .send(.buzzed(let won), let to) = $0 { won.player == bob.id && to == [ann.id, bob.id] } else { false } })
         // Paused: the mark waits (unpause first); the answer still awaits it.
         _ = table.command(.pause, at: GameMoment(now: Fixture.s(3)))
-        let paused = refusal(table.command(.mark(right: true), at: GameMoment(now: Fixture.s(4))))
+        let paused = refusal(table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: Fixture.s(4))))
         #expect(paused?.reason == .paused)
         #expect(paused?.description == "cannot mark while the game is paused: unpause first")
         _ = table.command(.unpause, at: GameMoment(now: Fixture.s(5)))
-        let right = table.command(.mark(right: true), at: GameMoment(now: Fixture.s(6)))
+        let right = table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: Fixture.s(6)))
         #expect(right.contains { if case .send(.result(let result), _) = $0 { result.scored == [bob.id] } else { false } })
-        #expect(refusal(table.command(.mark(right: true), at: GameMoment(now: Fixture.s(7))))?.reason == .nothingToMark)
+        #expect(refusal(table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: Fixture.s(7))))?.reason == .nothingToMark)
     }
 }

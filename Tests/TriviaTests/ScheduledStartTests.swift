@@ -42,7 +42,7 @@ import Testing
         #expect(joined.first == .gameStarted(lateJoinersAllowed: true))
         // After this game, the default rule: 10 s after the first player.
         _ = table.command(.end, at: GameMoment(now: Fixture.s(131)))
-        #expect(table.lobby.rule == TriviaTable.defaultStartRule)
+        #expect(table.lobby.rule == TriviaRules.defaultStartRule)
         #expect(table.nextWake == Fixture.s(141))
     }
 }

@@ -55,7 +55,7 @@ import Testing
 
     @Test(arguments: Where.allCases)
     func aRefusedCommandChangesNothing(place: Where) {
-        for command in HostCommand.plain + [.kick(cy.id), .mark(right: true), .mark(right: false)] {
+        for command in HostCommand.plain + [.kick(cy.id), .game(TriviaRules.mark(right: true)), .game(TriviaRules.mark(right: false))] {
             var table = make(place)
             let (wake, game, waiting) = (table.nextWake, table.game, table.lobby.waiting)
             let effects = table.command(command, at: GameMoment(now: Fixture.s(4)))

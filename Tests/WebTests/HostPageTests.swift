@@ -100,7 +100,7 @@ import Testing
         try Self.say(#"{"pin":"482913"}"#, to: page)
         _ = try Self.heard(page)
         for (message, answer) in [
-            (#"{"command":"jump"}"#, #"unknown command \"jump\"; the commands are startNow, skip, pause, unpause, end, rematch, kick"#),
+            (#"{"command":""}"#, #"a command's name is 1 to 32 characters: startNow, skip, pause, unpause, end, rematch, kick, or the game's own"#),
             (#"{"command":"kick"}"#, #"kick needs the player's id: {\"command\":\"kick\",\"peer\":3}"#),
             ("not json", "a command is"),
         ] {
@@ -111,6 +111,10 @@ import Testing
         }
         #expect(door.commands.all.isEmpty)
         #expect(page.isActive)
+        // A name that is no common command is the game's to know or refuse (`unknownCommand`).
+        try Self.say(#"{"command":"jump","high":true}"#, to: page)
+        #expect(try Self.heard(page).isEmpty)
+        #expect(door.commands.all == [.game(GameCommand("jump", ["high": .bool(true)]))])
     }
 
     @Test func aTokenBringsAnUnlockedPageBackWithoutThePINAndAnUnknownOneAsksForIt() throws {

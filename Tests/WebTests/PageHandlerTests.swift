@@ -1,3 +1,4 @@
+import GameRuntime
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1

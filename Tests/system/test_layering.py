@@ -60,18 +60,54 @@ def test_the_session_core_depends_on_no_radio_and_no_c_module():
     assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
 
 
-@pytest.mark.parametrize("game", ["Trivia", "SnapGame", "Pong"])
-def test_games_know_no_transport(game: str):
+def games() -> list[str]:
+    """Every game: a target that builds on GameRuntime and is not the web, a tool or a test."""
     graph = targets()
-    below = reachable(graph, game)
-    assert "Matchmaking" in below
-    assert not below & (C_MODULES | {"Discovery", "Rendezvous"}), below
+    return sorted(name for name, deps in graph.items()
+                  if "GameRuntime" in deps and name not in {"Web", "snap-host"} and not name.endswith("Tests"))
 
 
-@pytest.mark.parametrize("game", ["Trivia", "SnapGame", "Pong"])
-def test_a_game_knows_no_other_game(game: str):
+SESSION_RUNTIME = {"Matchmaking", "SecureLink", "Rendezvous", "Discovery", "Web"}
+
+
+def test_the_games_are_found():
+    assert {"Trivia", "SnapGame", "Pong"} <= set(games())
+
+
+@pytest.mark.parametrize("layer", ["Vocabulary", "GameRuntime", "Trivia", "SnapGame", "Pong"])
+def test_games_and_their_runtime_build_on_the_vocabulary_alone(layer: str):
+    """A game depends on a small vocabulary (ids, reasons, payload coding, clocks, the session
+    as a game sees it: Vocabulary) and the game runtime (the table protocol, the lobby cycle,
+    effects, fairness, runners): not on Matchmaking's server or client, not on NIO, not on any
+    radio, followed transitively through the package's own description."""
     graph = targets()
-    assert not reachable(graph, game) & ({"Trivia", "SnapGame", "Pong"} - {game}), game
+    below = reachable(graph, layer)
+    assert not below & (SESSION_RUNTIME | C_MODULES), (layer, below)
+    assert not [name for name in below if name.startswith("NIO")], (layer, below)
+    assert reachable(graph, "Vocabulary") == set(), "the vocabulary depends on nothing"
+
+
+def test_no_game_source_imports_the_session_runtime_or_nio():
+    """The same read from the sources: no file of a game (of every game target found), of the
+    game runtime or of the vocabulary imports Matchmaking, NIO or a radio, so a new game cannot
+    reach a socket through a transitive import either."""
+    offenders = []
+    for layer in ["Vocabulary", "GameRuntime", *games()]:
+        for path in sorted((REPO_ROOT / "Sources" / layer).rglob("*.swift")):
+            for line in path.read_text().splitlines():
+                words = line.replace("@testable ", "").replace("@_exported ", "").split()
+                if len(words) >= 2 and words[0] == "import":
+                    module = words[-1]
+                    if module in SESSION_RUNTIME | C_MODULES or module.startswith("NIO"):
+                        offenders.append(f"{path.relative_to(REPO_ROOT)}: {line.strip()}")
+    assert not offenders, offenders
+
+
+def test_a_game_knows_no_other_game():
+    graph = targets()
+    every = set(games())
+    for game in every:
+        assert not reachable(graph, game) & (every - {game}), game
 
 
 def test_the_web_knows_no_radio_and_the_games_know_no_web():

@@ -3,6 +3,7 @@ import FuzzKit
 import NIOCore
 
 @testable import Matchmaking
+@testable import Vocabulary
 @testable import Trivia
 
 /// The project's JSON readers against Foundation's `JSONSerialization` (docs/FUZZING.md, "The

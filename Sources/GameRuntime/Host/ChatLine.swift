@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A line of lobby chat (``LobbyMessage``) as a screen shows it: `chat NAME: TEXT`. Every game
 /// passes chat on the same way, on the host and on players.

@@ -1,5 +1,5 @@
 import Logging
-import Matchmaking
+import Vocabulary
 import ServiceLifecycle
 
 /// Runs any ``GameTable`` on a host's session: the one consumer of the session's inputs, it
@@ -69,7 +69,7 @@ public struct GameHost<Table: GameTable>: Service {
         var table = self.table
         var alarm = WakeAlarm(ring: { wake.yield(.wake($0)) })
         var present = Dictionary(session.peers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        for effect in table.opened(at: GameMoment(now: Press.now(), clocks: session.clocks)) { perform(effect) }
+        for effect in table.opened(at: GameMoment(now: MonotonicClock.now(), clocks: session.clocks)) { perform(effect) }
         alarm.set(table.nextWake)
         for await source in sources {
             let event: GameEvent<Table.ClientMessage>
@@ -97,12 +97,12 @@ public struct GameHost<Table: GameTable>: Service {
             case .command(let command):
                 event = .command(command)
             }
-            let moment = GameMoment(now: Press.now(), clocks: session.clocks)
+            let moment = GameMoment(now: MonotonicClock.now(), clocks: session.clocks)
             let effects = table.handle(event, at: moment)
             if case .command(let command) = event, !effects.contains(where: \.isRefusal) {
                 var metadata: Logger.Metadata = ["command": "\(command.name)"]
                 if case .kick(let peer) = command { metadata["peer"] = "\(peer)" }
-                if case .mark(let right) = command { metadata["right"] = "\(right)" }
+                if case .game(let own) = command { for (key, value) in own.arguments { metadata[key] = "\(GameCommand.text(value))" } }
                 logger.info("host command", metadata: metadata)
                 observer(.commanded(command))
             }

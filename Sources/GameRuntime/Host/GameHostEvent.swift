@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What the host runner (``GameHost``) tells its observer (the host's screen, a replay log, a
 /// test), in order.

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// The one pending wake-up of a ``GameHost``: set to the table's ``GameTable/nextWake`` after
 /// every event, it calls `ring` with its number once that time (host monotonic microseconds)
@@ -20,7 +20,7 @@ struct WakeAlarm {
         self.time = time
         task = time.map { [ring, number] time in
             Task {
-                let delay = time - Press.now()
+                let delay = time - MonotonicClock.now()
                 if delay > 0 { try? await Task.sleep(for: .microseconds(delay)) }
                 if !Task.isCancelled { ring(number) }
             }

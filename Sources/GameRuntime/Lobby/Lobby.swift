@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// The players gathering for a game's next round, and when it starts: a pure part of a game's
 /// table (times are host monotonic microseconds).

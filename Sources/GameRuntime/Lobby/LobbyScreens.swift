@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What a player's device knows in the lobby: nothing beyond who is present (the runner keeps
 /// that); the lobby never ends by itself.

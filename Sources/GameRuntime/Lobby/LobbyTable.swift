@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// The table of a host that runs no game (``GameName/lobby``): players come and go and chat,
 /// which ``GameHost`` passes to the screen for every game; the host may kick a player, and every

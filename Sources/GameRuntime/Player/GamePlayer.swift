@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// Runs any ``PlayerModel`` on a player's session: the one consumer of the session's inputs, it

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What a player's screen is told by ``GamePlayer``, in the order it came.
 public enum PlayerEvent<ServerMessage: Sendable>: Sendable {

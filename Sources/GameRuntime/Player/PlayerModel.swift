@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What a player's device knows of a game, as a pure value fed by the host's messages (the
 /// runner, ``GamePlayer``, passes each with its arrival time and the host's clock estimate).

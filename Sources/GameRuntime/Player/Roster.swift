@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// The names of the players a screen has heard of, by id, to print who did what.
 public struct Roster: Hashable, Sendable {

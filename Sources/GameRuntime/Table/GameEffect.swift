@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What a table asks the runner to do, in order.
 public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {

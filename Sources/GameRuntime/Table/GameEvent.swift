@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// What happens to a table, in the order the host saw it. The runner (``GameHost``) hands each
 /// one to ``GameTable/handle(_:at:)`` with the ``GameMoment`` it was handled at.

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A game on the host, as a pure value: one mutating function per event, each taking the moment
 /// it is handled at and returning the effects the runner (``GameHost``) performs; then
@@ -40,6 +40,8 @@ public protocol GameTable: Sendable {
     mutating func command(_ command: HostCommand, at moment: GameMoment) -> [Effect]
     /// When the table next wants ``woke(at:)``, on the host's clock (nil: not until another event).
     var nextWake: Int64? { get }
+    /// The game's own commands (``HostCommand/game(_:)``) and their keys (default: none).
+    var commandKeys: [GameCommandKey] { get }
 
     /// The log line the game wants for an effect, if any (default: none).
     static func logRecord(for effect: Effect) -> GameLogRecord?
@@ -60,6 +62,7 @@ extension GameTable {
     }
 
     public static func logRecord(for effect: Effect) -> GameLogRecord? { nil }
+    public var commandKeys: [GameCommandKey] { [] }
     public func opened(at moment: GameMoment) -> [Effect] { [] }
     public func away(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }
     public func back(_ peer: Peer, at moment: GameMoment) -> [Effect] { [] }

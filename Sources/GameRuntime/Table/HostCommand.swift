@@ -1,12 +1,12 @@
-import Matchmaking
+import Vocabulary
 
 /// What the person running the host asks of the game (from the host's terminal keys or lines, or
 /// a host page). A command is one more event for the table (``GameTable/command(_:at:)``), in
 /// order with the players' events; the table answers every command in every state: it does it,
 /// or it refuses with a ``CommandRefusal`` the host's screen shows.
 ///
-/// On the wire (for a host page): `{"command":"skip"}`, `{"command":"kick","peer":3}`,
-/// `{"command":"mark","right":true}`.
+/// On the wire (for a host page): `{"command":"skip"}`, `{"command":"kick","peer":3}`, and a
+/// game's own command by its name with its arguments, `{"command":"mark","right":true}`.
 public enum HostCommand: Hashable, Sendable {
     /// Start a game now with the players waiting, without waiting for the countdown or a full room.
     case startNow
@@ -23,9 +23,9 @@ public enum HostCommand: Hashable, Sendable {
     case end
     /// After a game over, a new game at once for the players in the lobby.
     case rematch
-    /// Mark the answer the buzzer's winner gave aloud (trivia's buzzer mode): right scores and
-    /// ends the question; wrong locks that player out of it and reopens the buzzers.
-    case mark(right: Bool)
+    /// A command of the game's own, declared by the game (``GameCommandKey``): trivia's `mark`
+    /// of the answer the buzzer's winner gave aloud.
+    case game(GameCommand)
 
     /// The command's name on the wire and in logs: `startNow`, `skip`, `kick`, ...
     public var name: String {
@@ -37,7 +37,7 @@ public enum HostCommand: Hashable, Sendable {
         case .kick: "kick"
         case .end: "end"
         case .rematch: "rematch"
-        case .mark: "mark"
+        case .game(let command): command.name
         }
     }
 
@@ -50,36 +50,50 @@ public enum HostCommand: Hashable, Sendable {
         }
     }
 
-    /// What the host's screen prints when the command is done: the verb, `mark right` or
-    /// `mark wrong` (``kick(_:)``'s line names the player: the terminal knows the names).
+    /// What the host's screen prints when the command is done: the verb, or a game command's
+    /// ``GameCommand/line`` (``kick(_:)``'s line names the player: the terminal knows the names;
+    /// a game command's key gives it a better one: ``GameCommandKey/label``).
     public var line: String {
-        if case .mark(let right) = self { return "mark \(right ? "right" : "wrong")" }
+        if case .game(let command) = self { return command.line }
         return verb
     }
 
-    /// Every command but ``kick(_:)`` (which names a player) and ``mark(right:)`` (which says
-    /// right or wrong), by name.
+    /// Every common command but ``kick(_:)`` (which names a player), by name.
     public static let plain: [HostCommand] = [.startNow, .skip, .pause, .unpause, .end, .rematch]
 
-    /// Every command's name on the wire, in the order of the cases.
-    public static let names: [String] = plain.map(\.name) + ["kick", "mark"]
+    /// Every common command's name on the wire, in the order of the cases (a game adds its own).
+    public static let names: [String] = plain.map(\.name) + ["kick"]
 }
 
 extension HostCommand: Codable {
-    private enum Key: String, CodingKey { case command, peer, right }
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+        static let command = Key(stringValue: "command")
+        static let peer = Key(stringValue: "peer")
+    }
 
+    /// A common command by its name; any other name is a game's command with the other fields
+    /// as its arguments (the game says whether it knows it).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let name = try container.decode(String.self, forKey: .command)
         if name == "kick" {
             self = .kick(try container.decode(PeerID.self, forKey: .peer))
-        } else if name == "mark" {
-            self = .mark(right: try container.decode(Bool.self, forKey: .right))
         } else if let command = Self.plain.first(where: { $0.name == name }) {
             self = command
-        } else {
+        } else if name.isEmpty || name.count > 32 {
             let names = Self.names.joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(forKey: .command, in: container, debugDescription: "unknown command \"\(name)\"; the commands are \(names)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .command, in: container, debugDescription: "a command's name is 1 to 32 characters: \(names), or the game's own")
+        } else {
+            var arguments: [String: JSONValue] = [:]
+            for key in container.allKeys where key.stringValue != "command" {
+                arguments[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+            }
+            self = .game(GameCommand(name, arguments))
         }
     }
 
@@ -88,7 +102,8 @@ extension HostCommand: Codable {
         try container.encode(name, forKey: .command)
         switch self {
         case .kick(let peer): try container.encode(peer, forKey: .peer)
-        case .mark(let right): try container.encode(right, forKey: .right)
+        case .game(let command):
+            for (key, value) in command.arguments { try container.encode(value, forKey: Key(stringValue: key)) }
         default: break
         }
     }
@@ -124,6 +139,10 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
         case nothingToMark
         /// The game has no turn or question to skip (Pong: pause or end it instead).
         case nothingToSkip
+        /// The game declares no command of this name; its own are these.
+        case unknownCommand(known: [String])
+        /// The game's command came without the argument it needs, or with another: what it takes.
+        case badArgument(String)
 
         /// The reason's name on the wire: `noGame`, `tooFewPlayers`, ...
         public var name: String {
@@ -140,9 +159,14 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
             case .stopped: "stopped"
             case .nothingToMark: "nothingToMark"
             case .nothingToSkip: "nothingToSkip"
+            case .unknownCommand: "unknownCommand"
+            case .badArgument: "badArgument"
             }
         }
     }
+
+    /// The commands every game knows, for a sentence.
+    static let commonNames = HostCommand.names.joined(separator: ", ")
 
     /// The command refused.
     public var command: HostCommand
@@ -172,6 +196,10 @@ public struct CommandRefusal: Error, Hashable, Sendable, CustomStringConvertible
         case .stopped: return "cannot \(verb): the host is stopping"
         case .nothingToMark: return "nothing to mark: no player has buzzed and awaits a mark"
         case .nothingToSkip: return "nothing to skip: this game has no turn or question to skip (pause or end it instead)"
+        case .badArgument(let takes): return "cannot \(verb): it takes \(takes)"
+        case .unknownCommand(let known):
+            let own = known.isEmpty ? "it has none of its own" : "its own are \(known.joined(separator: ", "))"
+            return "unknown command \"\(verb)\": the commands are \(Self.commonNames); \(own)"
         }
     }
 }

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// The last game's ending (its game-over message), kept for the players who were away when it
 /// was sent: their link was down, so they never heard how the game ended. A player who comes

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// Prints `time left: N s` (or another label) once a second until a deadline or until stopped,
@@ -12,7 +12,7 @@ public final class Countdown: Sendable {
     /// A countdown printing through `writer`.
     public init(writer: ScreenWriter) { self.writer = writer }
 
-    /// Counts down to `deadline` (monotonic microseconds, ``Press/now()``), replacing any running
+    /// Counts down to `deadline` (monotonic microseconds, ``MonotonicClock/now()``), replacing any running
     /// countdown; `label` makes the line from the whole seconds left (default `time left: N s`).
     public func start(until deadline: Int64, label: @escaping @Sendable (Int64) -> String = { "time left: \($0) s" }) {
         let writer = self.writer
@@ -20,7 +20,7 @@ public final class Countdown: Sendable {
         let everySecond = writer.rewritesInPlace
         let next = Task {
             while !Task.isCancelled {
-                let left = deadline - Press.now()
+                let left = deadline - MonotonicClock.now()
                 guard left > 0 else { break }
                 let seconds = (left + 999_999) / 1_000_000
                 writer.countdown(label(seconds), generation: generation)
@@ -42,7 +42,7 @@ public final class Countdown: Sendable {
     /// `game starts at 20:00, in 12:04`; from now: `startsInMs` is relative); stops otherwise.
     public func lobby(_ status: LobbyStatus) {
         guard let ms = status.startsInMs else { return stop() }
-        start(until: Press.now() + ms * 1000, label: LobbyText.countdownLabel(status))
+        start(until: MonotonicClock.now() + ms * 1000, label: LobbyText.countdownLabel(status))
     }
 
     /// Stops the countdown; nothing more of it is printed.

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// How a person plays (or does not), for the first line a screen prints.
 public enum PlayerControl: Hashable, Sendable {

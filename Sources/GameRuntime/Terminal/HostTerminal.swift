@@ -1,5 +1,5 @@
 import Glibc
-import Matchmaking
+import Vocabulary
 import ServiceLifecycle
 import Synchronization
 
@@ -22,15 +22,17 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
     public let screen: Screen
     private let capacity: Int
     private let roster = Mutex(Roster())
-    private let controls = Mutex(HostControls())
+    private let controls: Mutex<HostControls>
     private let keys = Mutex<KeyInput?>(nil)
-    /// The footer drawn (keys on a terminal only), to redraw it when the marking keys come or go.
+    /// The footer drawn (keys on a terminal only), to redraw it when the game's keys come or go.
     private let footer = Mutex<String?>(nil)
 
-    /// A terminal for a host admitting at most `capacity` players.
-    public init(screen: Screen, capacity: Int) {
+    /// A terminal for a host admitting at most `capacity` players, whose game has `gameKeys`
+    /// (``GameTable/commandKeys``).
+    public init(screen: Screen, capacity: Int, gameKeys: [GameCommandKey] = []) {
         self.screen = screen
         self.capacity = capacity
+        self.controls = Mutex(HostControls(gameKeys: gameKeys))
     }
 
     /// Shows one event of the ``GameHost``.
@@ -63,16 +65,16 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         case .commanded(.kick(let id)):
             writer.line("host: kick \(roster.withLock { $0.name(of: id) }) (id \(id))")
         case .commanded(let command):
-            writer.line("host: \(command.line)")
+            writer.line("host: \(controls.withLock { $0.line(of: command) })")
         case .refused(let refusal):
             writer.line("host: \(refusal)")
         }
         updateFooter()
     }
 
-    /// Draws the footer again when what it should list changed (the marking keys).
+    /// Draws the footer again when what it should list changed (the game's keys).
     private func updateFooter() {
-        let wanted = HostControls.footer(marking: screen.awaitsMark)
+        let wanted = controls.withLock { $0.footer(wanted: screen.wantsGameKeys) }
         let changed = footer.withLock { shown in
             guard let current = shown, current != wanted else { return false }
             shown = wanted
@@ -92,7 +94,7 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
         keys.withLock { $0 = input }
         let writer = screen.writer
         if foreground {
-            let text = HostControls.footer(marking: screen.awaitsMark)
+            let text = controls.withLock { $0.footer(wanted: screen.wantsGameKeys) }
             footer.withLock { $0 = text }
             writer.footer(text)
         }
@@ -102,7 +104,7 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
             if foreground {
                 outcome = controls.withLock { $0.key(key, players: players) }
             } else if case .other(let line) = key {
-                outcome = HostControls.line(line, players: players)
+                outcome = controls.withLock { $0.line(line, players: players) }
             } else {
                 outcome = .nothing
             }

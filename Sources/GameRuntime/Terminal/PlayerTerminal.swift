@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A player's terminal for any game: reads keys (or lets a bot play), prints other players
 /// coming and going and chat, and hands the host's messages to the game's ``GamePlayerScreen``.

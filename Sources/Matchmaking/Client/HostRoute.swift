@@ -63,8 +63,8 @@ public struct HostRoute: Hashable, Sendable, CustomStringConvertible {
 /// are found, for ``MatchmakingClient/join(finding:within:configuration:group:logger:)``. The
 /// client's state machine decides which to take and when to give up.
 public protocol HostFinder: Sendable {
-    /// What is looked for and where, for the message when nothing is found: `a host named
-    /// "Kitchen Pi" on the LAN or over Bluetooth`.
+    /// What is looked for and where, for the message when nothing is found (`found no DESCRIPTION
+    /// within 5 s`): `host named "Kitchen Pi" on the LAN or over Bluetooth`.
     var description: String { get }
     /// Routes as they are found; ends when the search cannot go on (say why with
     /// ``FinderEvent/failed(_:)``). Stops when the consumer stops iterating.

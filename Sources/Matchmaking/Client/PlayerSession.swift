@@ -42,7 +42,7 @@ public final class PlayerSession: Sendable {
         self.inputs = inputs
     }
 
-    /// Sends a game message (any `Encodable`, as JSON; a ``RawJSON`` as it is); reliable and
+    /// Sends a game message (any `Encodable`, as JSON; a ``/Vocabulary/RawJSON`` as it is); reliable and
     /// ordered. Throws ``SendError/tooLarge(bytes:limit:)`` for a message the host would refuse.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients = .host) throws {
         let body = try SendError.check(RawJSON(encoding: message), maxFrame: maxFrame)

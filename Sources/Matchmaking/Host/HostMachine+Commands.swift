@@ -7,7 +7,7 @@ extension HostMachine {
     /// player who is away just leaves. Nothing happens for an id that is not seated.
     ///
     /// Version 1 has no `kicked`: a version 1 player is told `bye serverQuit` ("removed by the
-    /// host"), and hears of another's kick as `left userQuit` (``WireMessage/version1Note``).
+    /// host"), and hears of another's kick as `left userQuit` (`WireMessage.version1Note`).
     public mutating func kick(_ peer: PeerID, now: NIODeadline) -> HostResult<Link> {
         guard let seat = seats[peer] else { return HostResult() }
         guard let link = seat.link else {

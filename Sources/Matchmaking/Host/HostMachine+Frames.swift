@@ -26,7 +26,7 @@ extension HostMachine {
     }
 
     /// Routes a player's game message: to the host's game (no `to`, `all`, or a list naming
-    /// ``PeerID/host``) and to the players named (`all`: everyone but the sender). A message
+    /// ``/Vocabulary/PeerID/host``) and to the players named (`all`: everyone but the sender). A message
     /// that would exceed the frame cap once the sender's id is added closes the sender.
     mutating func route(_ app: AppMessage, from sender: PeerID, on id: LinkID, now: NIODeadline) -> HostResult<Link> {
         guard let seat = seats[sender] else { return HostResult() }
@@ -58,7 +58,7 @@ extension HostMachine {
     }
 
     /// The host's game sends `body` (already checked against the frame cap). A message to
-    /// ``Recipients/host`` comes back to the game as if a player had sent it; ids of players
+    /// ``/Vocabulary/Recipients/host`` comes back to the game as if a player had sent it; ids of players
     /// not present are skipped.
     public mutating func send(_ body: RawJSON, to recipients: Recipients, now: NIODeadline) -> HostResult<Link> {
         var result = HostResult<Link>()

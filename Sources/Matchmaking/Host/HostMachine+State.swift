@@ -25,7 +25,7 @@ extension HostMachine {
 
     /// The host's game sends a state (body checked against the datagram size by the caller):
     /// numbered once, then to each version 3 player present by the way that works now. A
-    /// state to ``PeerID/host`` comes back to the game; players below version 3 get nothing.
+    /// state to ``/Vocabulary/PeerID/host`` comes back to the game; players below version 3 get nothing.
     public mutating func sendState(_ body: RawJSON, key: String, to recipients: Recipients, now: NIODeadline) -> HostResult<Link> {
         var result = HostResult<Link>()
         let seq = stateNumbers.next(for: key)

@@ -17,7 +17,7 @@ public enum DatagramTiming {
 
 /// One end's view of the UDP path to one peer, as a pure value: the key, where the peer's
 /// datagrams come from, when it was last heard, and whether it hears us; the numbering of what
-/// we send and the newest of what we received. The host keeps one per version 3 seat (``Address``
+/// we send and the newest of what we received. The host keeps one per version 3 seat (`Address`
 /// is a socket address, learnt from the first authenticated datagram), a client one for its host.
 public struct DatagramPath<Address: Hashable & Sendable>: Sendable {
     /// The link's key (both directions); nil when datagrams are not used on this link (an

@@ -15,8 +15,8 @@ public final class HostSession: Sendable {
     public var configuration: ServerConfiguration { runner.configuration }
 
     /// Sends a game message (any `Encodable`, as JSON) from the host's game. Delivery is
-    /// reliable and ordered per recipient; unknown ids are skipped. A ``RawJSON`` (such as a
-    /// received ``SessionMessage/body``) is sent as it is, without encoding it again.
+    /// reliable and ordered per recipient; unknown ids are skipped. A ``/Vocabulary/RawJSON`` (such as a
+    /// received ``/Vocabulary/SessionMessage/body``) is sent as it is, without encoding it again.
     public func send<Message: Encodable>(_ message: Message, to recipients: Recipients) throws {
         runner.send(try SendError.check(RawJSON(encoding: message), maxFrame: runner.configuration.maxFrame), to: recipients)
     }

@@ -18,7 +18,7 @@ public enum AppPayload {
     }
 
     /// The whole frame (length prefix and payload) in one buffer, without copying the payload
-    /// into a second one as ``ByteBuffer/frame(_:)`` does.
+    /// into a second one as ``NIOCore/ByteBuffer/frame(_:)`` does.
     public static func frame(body: Data, from sender: PeerID?, recipients: WireRecipients?) -> ByteBuffer {
         var frame = ByteBuffer()
         frame.reserveCapacity(body.count + 52)

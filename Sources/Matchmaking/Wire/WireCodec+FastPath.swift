@@ -3,7 +3,7 @@ import NIOCore
 
 /// The hot messages (`app`, `ping`, `pong`) decoded by one pass of ``JSONScanner`` over the
 /// payload, with no Foundation parse and no intermediate values: an `app` body stays the bytes it
-/// came as (``RawJSON``), checked but not parsed. Anything unusual (a missing, `null` or
+/// came as (``/Vocabulary/RawJSON``), checked but not parsed. Anything unusual (a missing, `null` or
 /// mistyped member, a duplicate member, a number the scanner leaves alone, invalid JSON) returns
 /// nil, and the full decoder then accepts it or reports it with its precise error: the fast path
 /// never decides what is invalid.

@@ -213,7 +213,7 @@ public struct AppMessage: Hashable, Sendable, Codable {
         self.body = body
     }
 
-    /// A message with a body given as a ``JSONValue``.
+    /// A message with a body given as a ``/Vocabulary/JSONValue``.
     public init(from: PeerID? = nil, to: WireRecipients? = nil, body: JSONValue) {
         self.init(from: from, to: to, body: RawJSON(body))
     }

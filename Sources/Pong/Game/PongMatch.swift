@@ -1,6 +1,6 @@
 import GameRuntime
 import Glibc
-import Matchmaking
+import Vocabulary
 
 /// One game of Pong as a pure, deterministic simulation counted in ticks: the ball, the paddles
 /// (each moving towards its player's wish at most ``Court/paddleSpeed`` a tick), the score, and

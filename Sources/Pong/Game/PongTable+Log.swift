@@ -1,8 +1,8 @@
 import GameRuntime
 import Logging
-import Matchmaking
+import Vocabulary
 
-extension PongTable {
+extension PongRules {
     /// The host's log lines: games starting and ending (the winner and
     /// the score), at info; each point at debug (the court state, 60 times a second, never).
     public static func logRecord(for effect: Effect) -> GameLogRecord? {

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// How a bot moves its paddle, as a pure value fed each court: while the ball comes towards it,
 /// it aims at where the ball will cross its paddle's face (walls folded in) plus an error drawn

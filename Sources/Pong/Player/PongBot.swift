@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// Plays by itself: on each court it moves its paddle's wish as ``PongAim`` says (bounded speed,

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// A player's side of Pong: ``GamePlayer`` keeps the ``PongPlayerState``; this adds the one
 /// action, asking for the paddle somewhere.

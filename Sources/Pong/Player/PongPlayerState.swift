@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What a player's (or a watcher's) device knows of Pong: the roles, the newest court (a court
 /// of an older tick, or of another game, is ignored: states may come out of order once they go

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// Keeps the court drawn at the top of a terminal while a game runs: the lines above it are held
@@ -22,7 +22,7 @@ public final class CourtDisplay: Sendable {
     /// terminal and sets the scroll region.
     public func show(_ court: CourtState, roles: Roles?, paused: Bool, force: Bool = false) {
         guard writer.rewritesInPlace else { return }
-        let now = Press.now()
+        let now = MonotonicClock.now()
         let start: Bool? = state.withLock { state in
             guard force || now - state.lastAt >= 1_000_000 / Self.framesPerSecond else { return nil }
             defer { state = (true, now) }

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// The host's terminal during Pong (a TV for the room), beside what ``HostTerminal`` prints:
@@ -22,7 +22,7 @@ public struct PongHostScreen: GameHostScreen {
 
     /// The first lines: how games start, and the points that win.
     public func announce(_ table: PongTable) {
-        writer.lines(["pong: \(LobbyText.start(table.lobby)); first to \(table.settings.points) points"] + LobbyText.empty(table.lobby))
+        writer.lines(["pong: \(LobbyText.start(table.lobby)); first to \(table.rules.settings.points) points"] + LobbyText.empty(table.lobby))
     }
 
     /// The court (the only state Pong sends), drawn in place on a terminal.

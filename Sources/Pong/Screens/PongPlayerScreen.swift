@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// A player's (or a watcher's) terminal during Pong, beside what ``PlayerTerminal`` prints: who
 /// plays which side and which this one is, each point, the result; on a terminal the court,

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The lines both the host and `join` print for Pong (docs/GAMES.md, "Pong"): one fact per
 /// line, so that a person reads them and a test parses them. The court itself is a picture

@@ -1,9 +1,9 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What the Pong host sends to players, as app message bodies: a JSON object whose `kind` names
 /// the case, with the payload's fields beside it (``KindCoding``; docs/GAMES.md, "Pong").
-public enum PongServerMessage: Hashable, Sendable {
+public enum PongServerMessage: Hashable, Sendable, LobbyTelling {
     /// `lobby`: waiting for players.
     case lobby(LobbyStatus)
     /// `roles`: who plays left and right (everyone else watches).

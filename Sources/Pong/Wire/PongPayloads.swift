@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// A side of the court: the left paddle or the right one.
 public enum Side: String, Hashable, Sendable, Codable, CaseIterable {

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 extension SnapMatch {
     /// `id`'s link dropped or came back. Away, its cards stay on the table (a snap can still

@@ -1,4 +1,5 @@
-import Matchmaking
+import GameRuntime
+import Vocabulary
 
 /// The rules of one game of Snap!, as a pure state machine: a deck shuffled from a seed and
 /// dealt round-robin, then one event at a time (``flip(by:)``, ``snap(by:)``, ``leave(_:)``).

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The rules of the host's games, fixed for the run. Times are in microseconds.
 public struct SnapSettings: Hashable, Sendable {

@@ -1,8 +1,8 @@
 import GameRuntime
 import Logging
-import Matchmaking
+import Vocabulary
 
-extension SnapTable {
+extension SnapRules {
     /// The host's log lines: games starting and ending, at info (every flip and snap is in the
     /// replay log instead).
     public static func logRecord(for effect: Effect) -> GameLogRecord? {

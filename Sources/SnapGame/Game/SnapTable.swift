@@ -1,10 +1,23 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
-/// The Snap! host from game to game, and the judge of who snapped first: a lobby where players
-/// gather until the start rule is met, a game (``SnapMatch``), and back to the lobby. Pure: every
-/// event takes the moment (host monotonic microseconds and the players' clock estimates), and
-/// returns effects for ``GameHost``; the replay log's entries are its notes.
+/// The Snap! host: its lobby cycle (``LobbyCycle``) around Snap!'s rules.
+public typealias SnapTable = LobbyCycle<SnapRules>
+
+extension LobbyCycle where Rules == SnapRules {
+    /// A host in its lobby admitting at most `capacity` players; each game's deck is shuffled
+    /// with the next seed drawn from `seed`. After a scheduled first game (``StartRule/at(_:)``)
+    /// games start by ``SnapSettings/defaultStartRule``.
+    public init(settings: SnapSettings, capacity: Int, seed: UInt64) {
+        self.init(rules: SnapRules(settings: settings, seed: seed), startRule: settings.startRule, capacity: capacity)
+    }
+
+    /// The game under way.
+    public var game: SnapMatch? { round?.match }
+}
+
+/// Snap!'s rules, and the judge of who snapped first. The lobby around a game is
+/// ``LobbyCycle``'s; the replay log's entries are the notes.
 ///
 /// **Judging.** The first snap to arrive opens a collection window (``PressJudge``'s: the
 /// largest median round trip among the players, 5-150 ms). Until it closes the table is frozen
@@ -17,10 +30,11 @@ import Matchmaking
 /// in order only (the others were late, not false); when the table shows no match, every snap in
 /// the window was false and each pays, in judged order.
 ///
-/// After a game its players stay: they are back in the lobby for the next game
-/// (``Lobby/gameEnded(players:now:)``). The host's commands (start now, skip the player whose
-/// turn it is, pause, end, rematch, kick) are in `SnapTable+Commands`.
-public struct SnapTable: GameTable {
+/// Games take no late joiners: whoever comes during one waits for the next. A player who is
+/// away has its turns skipped until it is back. The host may skip the player whose turn it is
+/// (the turn passes on; a `skip` replay entry), pause (flips and snaps are refused `paused`,
+/// judging waits), go on, and end (the most cards win); Snap! has no answer to mark.
+public struct SnapRules: GameRules {
     public typealias ClientMessage = SnapClientMessage
     public typealias ServerMessage = SnapServerMessage
     /// An entry for the replay log.
@@ -34,204 +48,209 @@ public struct SnapTable: GameTable {
         public var presses: [Press]
     }
 
-    /// Where the host is.
-    public enum State: Sendable {
-        /// Between games: players wait in ``SnapTable/lobby``.
-        case lobby
-        /// A game runs; `window` while snaps are being collected. Games take no late joiners.
-        case playing(SnapMatch, window: Window?)
+    /// A game under way.
+    public struct Round: Hashable, Sendable {
+        /// The game.
+        public var match: SnapMatch
+        /// While snaps are being collected.
+        public var window: Window?
+        /// When the host paused it (nil: it runs). While paused flips and snaps are refused
+        /// `paused` and judging waits; going on moves the collection window by the time paused.
+        public var pausedAt: Int64?
     }
+
+    public static let minimumPlayers = 2
+    public static var usualStartRule: StartRule { SnapSettings.defaultStartRule }
+    public static let lateJoinersAllowed = false
 
     /// The rules.
     public let settings: SnapSettings
-    /// Where the host is.
-    public internal(set) var state: State = .lobby
-    /// Players waiting for the next game (a game needs two), and the countdown.
-    public internal(set) var lobby: Lobby
-    /// Games started.
-    public internal(set) var gamesPlayed = 0
-    /// The last game's result, for players who were away when it ended.
-    var missedEnding = MissedEnding<SnapServerMessage>()
-    /// When the host paused the game (nil: it runs). While paused flips and snaps are refused
-    /// `paused` and judging waits; going on moves the collection window by the time paused.
-    public internal(set) var pausedAt: Int64?
     private var seeds: SplitMix64
 
-    /// A host in its lobby admitting at most `capacity` players; each game's deck is shuffled
-    /// with the next seed drawn from `seed`. After a scheduled first game (``StartRule/at(_:)``)
-    /// games start by ``SnapSettings/defaultStartRule``.
-    public init(settings: SnapSettings, capacity: Int, seed: UInt64) {
+    /// Snap! by `settings`; each game's deck is shuffled with the next seed drawn from `seed`.
+    public init(settings: SnapSettings, seed: UInt64) {
         self.settings = settings
-        self.lobby = Lobby(rule: settings.startRule, capacity: capacity, minimum: 2, later: SnapSettings.defaultStartRule)
         self.seeds = SplitMix64(seed: seed)
     }
 
-    /// The game under way.
-    public var game: SnapMatch? {
-        if case .playing(let game, _) = state { return game }
-        return nil
+    public mutating func start(_ players: [Peer], number: Int, at moment: RoundMoment) -> (Round, [Effect]) {
+        let seed = seeds.next()
+        let game = SnapMatch(seed: seed, players: players, maxFlips: settings.maxFlips)
+        return (Round(match: game), [
+            .note(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
+            .send(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id)),
+        ])
     }
 
-    /// When the countdown ends, or the collection window closes.
-    public var nextWake: Int64? {
-        guard pausedAt == nil else { return nil }
-        return switch state {
-        case .lobby: lobby.startsAt
-        case .playing(_, let window): window?.closesAt
-        }
+    /// When the collection window closes (nil while paused).
+    public func nextWake(of round: Round) -> Int64? {
+        round.pausedAt == nil ? round.window?.closesAt : nil
+    }
+
+    /// The players still at the table.
+    public func audience(of round: Round, at moment: RoundMoment) -> [PeerID] {
+        round.match.seats.filter { $0.status != .left }.map(\.peer.id)
+    }
+
+    public func isPaused(_ round: Round) -> Bool { round.pausedAt != nil }
+
+    /// Over: the result (sent by ``told(_:event:at:)``); its players still at the table play the next game.
+    public func ending(of round: Round, at moment: RoundMoment) -> RoundEnding<ServerMessage>? {
+        guard let final = Self.final(round.match) else { return nil }
+        let seated = round.match.seats.filter { $0.status != .left }.map(\.peer)
+        return RoundEnding(message: final, audience: seated.map(\.id), players: seated)
     }
 
     // MARK: Events
 
-    /// A scheduled start's countdown, on the host's screen and the TV from the start.
-    public func opened(at moment: GameMoment) -> [Effect] {
-        lobby.startsAt == nil ? [] : lobbyStatus(now: moment.now)
+    /// Whoever comes during a game waits for the next.
+    public func arrived(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> Arrival<Effect> { .waits([]) }
+
+    /// A player leaving is removed: its cards leave play, its snap in the window too.
+    public func left(_ peer: Peer, reason: ByeReason, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        let id = peer.id
+        guard round.match.leave(id) else { return [] }
+        round.window?.presses.removeAll { $0.peer == id }
+        if round.window?.presses.isEmpty == true { round.window = nil }
+        return [.note(.leave(player: id))] + told(round, event: TableEvent(type: "leave", player: id), at: moment)
     }
 
-    public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
-        lobby.add(peer)
-        guard case .lobby = state else { return [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])] }
-        return lobbyChanged(now: moment.now)
+    /// A player's link dropped: its turns are skipped until it is back; everyone sees the table.
+    public func away(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        seatChanged(peer.id, away: true, round: &round, at: moment)
     }
 
-    public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
-        let (id, now) = (peer.id, moment.now)
-        lobby.remove(id)
-        missedEnding.playerLeft(id)
-        switch state {
-        case .lobby:
-            return lobbyChanged(now: now)
-        case .playing(var game, var window):
-            guard game.leave(id) else { return [] }
-            window?.presses.removeAll { $0.peer == id }
-            if window?.presses.isEmpty == true { window = nil }
-            return [.note(.leave(player: id))] + after(game, window: window, event: TableEvent(type: "leave", player: id), now: now)
-        }
+    /// A player who was away is back: told the table (its cards with it).
+    public func back(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        seatChanged(peer.id, away: false, round: &round, at: moment)
+    }
+
+    private func seatChanged(_ id: PeerID, away: Bool, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        guard round.match.setAway(id, away) else { return [] }
+        let entry: SnapLogEntry = away ? .away(player: id) : .back(player: id)
+        return [.note(entry)] + told(round, event: TableEvent(type: away ? "away" : "back", player: id), at: moment)
     }
 
     /// A flip or a snap (nil: not a Snap! message, refused as `malformed`).
-    public mutating func received(_ message: SnapClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
-        func refuse(_ reason: SnapRefusal, _ action: String?) -> [Effect] { [.send(.refused(Refused(action: action, reason: reason)), to: [id])] }
-        guard let message else { return refuse(.malformed, nil) }
+    public func received(_ message: SnapClientMessage?, from id: PeerID, arrivedAt: Int64, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        guard let message else { return Self.refuse(.malformed, nil, id) }
         let action = message == .flip ? "flip" : "snap"
-        guard case .playing(var game, var window) = state else { return refuse(.noGame, action) }
-        guard let seat = game.seat(of: id), game.seats[seat].isPlaying else { return refuse(.notPlaying, action) }
-        guard pausedAt == nil else { return refuse(.paused, action) }
+        let game = round.match
+        guard let seat = game.seat(of: id), game.seats[seat].isPlaying else { return Self.refuse(.notPlaying, action, id) }
+        guard round.pausedAt == nil else { return Self.refuse(.paused, action, id) }
         switch message {
         case .flip:
-            guard window == nil else { return refuse(.judging, action) }
-            switch game.flip(by: id) {
-            case .failure(let refusal): return refuse(refusal == .notYourTurn ? .notYourTurn : .notPlaying, action)
+            guard round.window == nil else { return Self.refuse(.judging, action, id) }
+            switch round.match.flip(by: id) {
+            case .failure(let refusal): return Self.refuse(refusal == .notYourTurn ? .notYourTurn : .notPlaying, action, id)
             case .success(let card):
                 return [.note(.flip(player: id, card: card))]
-                    + after(game, window: nil, event: TableEvent(type: "flip", player: id, card: card), now: arrivedAt)
+                    + told(round, event: TableEvent(type: "flip", player: id, card: card), at: moment)
             }
         case .snap(let press):
-            if press.seq != game.seq, press.seq > game.seq || !game.hasMatch { return refuse(.stale, action) }
+            if press.seq != game.seq, press.seq > game.seq || !game.hasMatch { return Self.refuse(.stale, action, id) }
             let entry = Press(peer: id, pressedAt: press.pressedAt, arrivedAt: arrivedAt)
-            if var open = window {
-                guard !open.presses.contains(where: { $0.peer == id }) else { return refuse(.alreadySnapped, action) }
+            if var open = round.window {
+                guard !open.presses.contains(where: { $0.peer == id }) else { return Self.refuse(.alreadySnapped, action, id) }
                 open.presses.append(entry)
-                window = open
+                round.window = open
             } else {
                 let players = game.playing.map { game.seats[$0].peer.id }
                 let span = settings.judge.collectionWindow(clocks: players.compactMap { moment.clocks[$0] })
-                window = Window(closesAt: arrivedAt + span, presses: [entry])
+                round.window = Window(closesAt: arrivedAt + span, presses: [entry])
             }
-            state = .playing(game, window: window)
             return []
         }
     }
 
-    /// Starts a game, or judges the snaps, when due. A countdown over with too few waiting (a
-    /// scheduled start) is over all the same: the lobby says so, and waits for a second player.
-    public mutating func woke(at moment: GameMoment) -> [Effect] {
-        switch state {
-        case .lobby:
-            switch lobby.woke(now: moment.now) {
-            case .start: return startGame(now: moment.now)
-            case .tooFew: return lobbyStatus(now: moment.now)
-            case .notYet: return []
-            }
-        case .playing(let game, let window):
-            guard pausedAt == nil, let window, moment.now >= window.closesAt else { return [] }
-            return judge(window, in: game, now: moment.now, clocks: moment.clocks)
-        }
+    public func refusedBetweenGames(_ message: SnapClientMessage?, from id: PeerID) -> [Effect] {
+        guard let message else { return Self.refuse(.malformed, nil, id) }
+        return Self.refuse(.noGame, message == .flip ? "flip" : "snap", id)
+    }
+
+    /// Judges the snaps when the window closes.
+    public func woke(round: inout Round, at moment: RoundMoment) -> [Effect] {
+        guard round.pausedAt == nil, let window = round.window, moment.now >= window.closesAt else { return [] }
+        round.window = nil
+        return judge(window, round: &round, at: moment)
     }
 
     /// Orders the window's snaps and applies them.
-    private mutating func judge(_ window: Window, in game: SnapMatch, now: Int64, clocks: [PeerID: ClockEstimate]) -> [Effect] {
-        var game = game
+    private func judge(_ window: Window, round: inout Round, at moment: RoundMoment) -> [Effect] {
         let placed = window.presses.map { press -> JudgedPress in
             guard settings.clockCorrection else { return JudgedPress(press: press, time: press.arrivedAt, basis: .arrival) }
-            var judged = settings.judge.place(press, clock: clocks[press.peer])
-            judged.time -= (clocks[press.peer]?.medianRoundTrip ?? 0) / 2
+            var judged = settings.judge.place(press, clock: moment.clocks[press.peer])
+            judged.time -= (moment.clocks[press.peer]?.medianRoundTrip ?? 0) / 2
             return judged
         }
         let order = settings.judge.judge(placed).order.map(\.peer)
-        var effects: [Effect] = []
-        if game.hasMatch {
+        if round.match.hasMatch {
             let winner = order[0]
-            guard case .won(let cards, let from) = game.snap(by: winner) else { preconditionFailure("a snap on a match wins") }
-            effects.append(.note(.snap(player: winner, snappers: order, valid: true)))
-            return effects + after(
-                game, window: nil, event: TableEvent(type: "snap", player: winner, cards: cards, players: from, snappers: order), now: now)
+            guard case .won(let cards, let from) = round.match.snap(by: winner) else { preconditionFailure("a snap on a match wins") }
+            return [.note(.snap(player: winner, snappers: order, valid: true))]
+                + told(round, event: TableEvent(type: "snap", player: winner, cards: cards, players: from, snappers: order), at: moment)
         }
-        for snapper in order where !game.isOver {
-            guard case .paid(let to) = game.snap(by: snapper) else { continue }
+        var effects: [Effect] = []
+        for snapper in order where !round.match.isOver {
+            guard case .paid(let to) = round.match.snap(by: snapper) else { continue }
             effects.append(.note(.snap(player: snapper, snappers: order, valid: false)))
-            effects += after(game, window: nil, event: TableEvent(type: "falseSnap", player: snapper, players: to, snappers: order), now: now)
-            guard case .playing(let next, _) = state else { break }
-            game = next
+            effects += told(round, event: TableEvent(type: "falseSnap", player: snapper, players: to, snappers: order), at: moment)
         }
-        if case .playing(let next, _) = state { state = .playing(next, window: nil) }
         return effects
+    }
+
+    // MARK: Commands
+
+    /// Flips and snaps are refused `paused`, judging waits.
+    public func pause(round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.pausedAt = moment.now
+        return [.send(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
+    }
+
+    /// The collection window moves by the time paused.
+    public func unpause(round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.window?.closesAt += max(0, moment.now - (round.pausedAt ?? moment.now))
+        round.pausedAt = nil
+        return [.send(.pause(PauseStatus(paused: false)), to: audience(of: round, at: moment))]
+    }
+
+    /// Game over now: the most cards win.
+    public func end(round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.match.end()
+        round.window = nil
+        return told(round, event: TableEvent(type: "end"), at: moment)
+    }
+
+    /// Skip: the turn passes on (refused `paused` while paused); mark: `nothingToMark`.
+    public func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        guard command == .skip else { return [.refused(CommandRefusal(command, .nothingToMark))] }
+        guard round.pausedAt == nil else { return [.refused(CommandRefusal(command, .paused))] }
+        guard let skipped = round.match.skipTurn() else { return [] }
+        return [.note(.skip(player: skipped))] + told(round, event: TableEvent(type: "skip", player: skipped), at: moment)
     }
 
     // MARK: Helpers
 
-    /// After an event: tell everyone the table, and end the game when it is over (its players
-    /// still here are back in the lobby).
-    mutating func after(_ game: SnapMatch, window: Window?, event: TableEvent, now: Int64) -> [Effect] {
-        let everyone = game.seats.filter { $0.status != .left }.map(\.peer.id)
-        var effects: [Effect] = [.send(.table(Self.view(game, event: event)), to: everyone)]
-        guard let outcome = game.outcome else {
-            state = .playing(game, window: window)
-            return effects
-        }
-        let standings = Self.seats(game).sorted { ($0.cards, $1.id) > ($1.cards, $0.id) }
-        let final = SnapServerMessage.gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips))
-        effects.append(.send(final, to: everyone))
-        missedEnding.gameEnded(with: final, to: everyone)
-        effects.append(.note(.end(
-            outcome, flips: game.flips, cards: game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }, removed: game.removed.count)))
-        effects.append(.gameEnded)
-        state = .lobby
-        pausedAt = nil
-        lobby.gameEnded(players: game.seats.filter { $0.status != .left }.map(\.peer), now: now)
-        return effects + lobbyStatus(now: now)
+    private static func refuse(_ reason: SnapRefusal, _ action: String?, _ id: PeerID) -> [Effect] {
+        [.send(.refused(Refused(action: action, reason: reason)), to: [id])]
     }
 
-    private mutating func lobbyChanged(now: Int64) -> [Effect] {
-        if lobby.playersChanged(now: now) { return startGame(now: now) }
-        return lobbyStatus(now: now)
+    /// After an event: tell everyone the table; when the game is over, the result and the
+    /// replay log's end entry too.
+    func told(_ round: Round, event: TableEvent, at moment: RoundMoment) -> [Effect] {
+        let game = round.match
+        let everyone = audience(of: round, at: moment)
+        let table: Effect = .send(.table(Self.view(game, event: event)), to: everyone)
+        guard let outcome = game.outcome, let final = Self.final(game) else { return [table] }
+        let cards = game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }
+        return [table, .send(final, to: everyone), .note(.end(outcome, flips: game.flips, cards: cards, removed: game.removed.count))]
     }
 
-    /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
-    /// still shows it).
-    private func lobbyStatus(now: Int64) -> [Effect] {
-        [.send(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
-    }
-
-    mutating func startGame(now: Int64) -> [Effect] {
-        let seed = seeds.next()
-        let players = lobby.start()
-        gamesPlayed += 1
-        missedEnding.gameStarted()
-        let game = SnapMatch(seed: seed, players: players, maxFlips: settings.maxFlips)
-        state = .playing(game, window: nil)
-        return [.gameStarted(lateJoinersAllowed: false), .note(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
-                .send(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id))]
+    /// The result of a game that is over.
+    static func final(_ game: SnapMatch) -> SnapServerMessage? {
+        guard let outcome = game.outcome else { return nil }
+        let standings = seats(game).sorted { ($0.cards, $1.id) > ($1.cards, $0.id) }
+        return .gameOver(SnapFinal(winners: outcome.winners, ended: outcome.ended, standings: standings, flips: game.flips))
     }
 
     /// Every seat as players see it.

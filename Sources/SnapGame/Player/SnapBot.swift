@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// Plays by itself: snaps `reaction` after it sees two face-up tops of the same rank, and flips

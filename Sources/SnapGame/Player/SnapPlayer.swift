@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// A player's side of Snap!: ``GamePlayer`` keeps the ``SnapPlayerState``; this adds the
 /// actions, flipping and snapping (snaps stamped with this device's clock).
@@ -18,7 +18,7 @@ extension GamePlayer where Model == SnapPlayerState {
 
     /// Snaps now, on the table last seen (nil: no table yet, nothing sent).
     @discardableResult
-    public func snap(pressedAt: Int64 = Press.now()) -> Int? {
+    public func snap(pressedAt: Int64 = MonotonicClock.now()) -> Int? {
         let model = self.model
         guard let seq = model.table?.seq, model.final == nil else { return nil }
         send(SnapClientMessage.snap(SnapPress(seq: seq, pressedAt: pressedAt)))

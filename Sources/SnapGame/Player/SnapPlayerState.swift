@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What a player's device knows of Snap!: the latest table, whether the host paused and, once it
 /// came, the end. Pure. A player stays from game to game: the next deal starts it afresh.

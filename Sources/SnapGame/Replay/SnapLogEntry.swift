@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// One line of a game's replay log (`serve --game snap --replay-log FILE`, JSON lines): the deal,
 /// then every event the rules applied, in order, then the end with the final counts. Feeding the

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Matchmaking
+import Vocabulary
 
 /// Recomputes games from a replay log: each `deal` starts a ``SnapMatch`` from its seed, each
 /// event is applied with the same rules the host used, and each `end` is checked against the

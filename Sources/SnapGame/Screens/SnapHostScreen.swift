@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The host's terminal during Snap! (a TV for the room), beside what ``HostTerminal`` prints:
 /// how games start, the lobby, every event and the table, refusals, and the winner. The replay
@@ -19,7 +19,7 @@ public struct SnapHostScreen: GameHostScreen {
     /// The first lines: how games start, and the flip limit (then, with a scheduled start, the
     /// lobby's countdown from the table's ``SnapTable/opened(at:)``).
     public func announce(_ table: SnapTable) {
-        writer.lines(["snap: \(LobbyText.start(table.lobby)); flip limit \(table.settings.maxFlips)"] + LobbyText.empty(table.lobby))
+        writer.lines(["snap: \(LobbyText.start(table.lobby)); flip limit \(table.rules.settings.maxFlips)"] + LobbyText.empty(table.lobby))
     }
 
     public func show(_ message: SnapServerMessage, to recipients: [PeerID], roster: Roster) {

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// A player's terminal during Snap!, beside what ``PlayerTerminal`` prints: every event and the
 /// table (each player's top face-up card and card count, whose turn it is), refusals, and at

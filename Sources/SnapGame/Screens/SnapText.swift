@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The lines both the host and `join` print for Snap! (docs/SNAP.md, "Terminal output").
 public enum SnapText {

@@ -1,9 +1,9 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What the Snap! host sends to players, as app message bodies: a JSON object whose `kind`
 /// names the case, with the payload's fields beside it (``KindCoding``; docs/SNAP.md).
-public enum SnapServerMessage: Hashable, Sendable {
+public enum SnapServerMessage: Hashable, Sendable, LobbyTelling {
     /// `lobby`: waiting for players.
     case lobby(LobbyStatus)
     /// `table`: the table after an event (the deal, a flip, a snap, a leave).

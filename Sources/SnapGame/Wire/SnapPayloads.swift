@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// One seat as every player sees it: the face-up top card and the pile sizes.
 public struct SeatView: Hashable, Sendable, Codable {
@@ -120,7 +120,7 @@ public struct SnapFinal: Hashable, Sendable, Codable {
 public struct SnapPress: Hashable, Sendable, Codable {
     /// The table version the player saw when pressing.
     public var seq: Int
-    /// When the player pressed, on its own monotonic clock in microseconds (``Press/now()``).
+    /// When the player pressed, on its own monotonic clock in microseconds (``MonotonicClock/now()``).
     public var pressedAt: Int64
 
     /// Creates a press.

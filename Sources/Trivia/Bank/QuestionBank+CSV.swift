@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 extension QuestionBank {
     /// A CSV bank: one question a row, the columns named by an optional header row

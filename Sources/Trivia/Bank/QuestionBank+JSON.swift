@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 extension QuestionBank {
     /// A JSON bank: snap-host's own format (an object with `questions`), or Open Trivia DB's (an

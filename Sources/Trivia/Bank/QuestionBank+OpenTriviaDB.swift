@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// The Open Trivia DB format (https://opentdb.com/api_config.php), as its API answers with the
 /// default encoding:

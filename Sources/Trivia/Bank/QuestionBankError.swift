@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// Why a question bank cannot be used. The description names the file, the line and column, the
 /// entry and the problem, the way compilers do, e.g.

@@ -1,4 +1,5 @@
-import Matchmaking
+import GameRuntime
+import Vocabulary
 
 extension TriviaGame {
     /// A player's answer arrived at `arrivedAt`; `clock` is that player's clock estimate. The

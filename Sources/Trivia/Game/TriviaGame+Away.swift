@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 extension TriviaGame {
     /// Whether everyone taking part in `round` who is here (not away) has answered. With nobody

@@ -1,4 +1,5 @@
-import Matchmaking
+import GameRuntime
+import Vocabulary
 
 /// Buzzer mode (the quiz-night buzzer). The question is asked as in every mode; then:
 ///

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 extension TriviaGame {
     /// Whether the host paused the game.

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The rules of one trivia game on the host, from the first question to the final standings.
 /// Pure: every event takes the time (the host's monotonic clock in microseconds) and returns the

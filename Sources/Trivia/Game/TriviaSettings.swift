@@ -1,4 +1,5 @@
-import Matchmaking
+import GameRuntime
+import Vocabulary
 
 /// How a question is scored.
 public enum TriviaMode: String, Hashable, Sendable, Codable, CaseIterable {

@@ -1,8 +1,8 @@
 import GameRuntime
 import Logging
-import Matchmaking
+import Vocabulary
 
-extension TriviaTable {
+extension TriviaRules {
     /// The host's log lines: games starting and ending and questions closing at info, questions
     /// asked, answers refused and (buzzer mode) buzzers won and answers marked at debug.
     public static func logRecord(for effect: Effect) -> GameLogRecord? {

@@ -1,171 +1,166 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
-/// The trivia host from game to game: a lobby where players gather until the start rule is met,
-/// a game, and back to the lobby. Pure, like ``TriviaGame`` (which it runs): every event takes
-/// the moment (host monotonic microseconds and the players' clock estimates), and returns
-/// effects for ``GameHost``.
-///
-/// `lobby -> playing -> lobby -> ...`
+/// The trivia host: its lobby cycle (``LobbyCycle``) around the quiz's rules.
+public typealias TriviaTable = LobbyCycle<TriviaRules>
+
+extension LobbyCycle where Rules == TriviaRules {
+    /// A host in its lobby; `capacity` is the most players it admits (the start rule's "full").
+    /// After a scheduled first game (``StartRule/at(_:)``) games start by ``TriviaRules/defaultStartRule``.
+    public init(bank: QuestionBank, settings: TriviaSettings, startRule: StartRule, capacity: Int, rng: SplitMix64 = SplitMix64()) {
+        self.init(rules: TriviaRules(bank: bank, settings: settings, rng: rng), startRule: startRule, capacity: capacity)
+    }
+
+    /// The questions games are drawn from.
+    public var bank: QuestionBank { rules.bank }
+    /// The rules of every game.
+    public var settings: TriviaSettings { rules.settings }
+    /// The game under way, if any.
+    public var game: TriviaGame? { round }
+}
+
+/// The quiz's rules: each game is a ``TriviaGame`` (which holds the rules of questions,
+/// answers, buzzers and scores) dealt from the bank. The lobby around it is ``LobbyCycle``'s.
 ///
 /// Players who join in the lobby play the next game; players who join during a game play in it
-/// from its next question, at zero points. When a game ends its players stay: they are back in
-/// the lobby (before anyone who came meanwhile) and play the next game, which starts by the
-/// start rule (``Lobby/gameEnded(players:now:)``) or at the host's command. The host's commands
-/// are in `TriviaTable+Commands`.
-public struct TriviaTable: GameTable {
+/// from its next question, at zero points. The host may skip (close the open question, or cut
+/// the result short; refused `paused` while paused), pause, go on, end (game over now), and in
+/// buzzer mode mark the answer of the player who won the buzzer (refused `nothingToMark` when
+/// none awaits, `paused` while paused).
+public struct TriviaRules: GameRules {
     public typealias ClientMessage = TriviaClientMessage
     public typealias ServerMessage = TriviaServerMessage
     public typealias Note = TriviaNote
-
-    /// Where the host is.
-    public enum State: Sendable {
-        /// Between games: players wait in ``TriviaTable/lobby``.
-        case lobby
-        /// A game runs.
-        case playing(TriviaGame)
-    }
+    /// A game under way.
+    public typealias Round = TriviaGame
 
     /// When games start unless the command line says otherwise: 10 s after the first player arrives.
     public static let defaultStartRule = StartRule.after(10_000_000)
+    public static var usualStartRule: StartRule { defaultStartRule }
+    /// One player is enough for a quiz.
+    public static let minimumPlayers = 1
+    public static let lateJoinersAllowed = true
 
     /// The questions games are drawn from.
     public let bank: QuestionBank
     /// The rules of every game.
     public let settings: TriviaSettings
-    /// Where the host is.
-    public private(set) var state: State = .lobby
-    /// Players waiting for the next game (one is enough for a game), and the countdown.
-    public private(set) var lobby: Lobby
-    /// How many games have started.
-    public private(set) var gamesPlayed = 0
-    /// The last game's standings, for players who were away when it ended.
-    var missedEnding = MissedEnding<TriviaServerMessage>()
     private var rng: SplitMix64
 
-    /// A host in its lobby; `capacity` is the most players it admits (the start rule's "full").
-    /// After a scheduled first game (``StartRule/at(_:)``) games start by ``defaultStartRule``.
-    public init(bank: QuestionBank, settings: TriviaSettings, startRule: StartRule, capacity: Int, rng: SplitMix64 = SplitMix64()) {
+    /// Quizzes drawn from `bank` by `settings`, shuffled with `rng`.
+    public init(bank: QuestionBank, settings: TriviaSettings, rng: SplitMix64 = SplitMix64()) {
         self.bank = bank
         self.settings = settings
-        self.lobby = Lobby(rule: startRule, capacity: capacity, minimum: 1, later: Self.defaultStartRule)
         self.rng = rng
     }
 
-    public var nextWake: Int64? {
-        switch state {
-        case .lobby: lobby.startsAt
-        case .playing(let game): game.nextWake
-        }
+    public mutating func start(_ players: [Peer], number: Int, at moment: RoundMoment) -> (Round, [Effect]) {
+        var game = TriviaGame(questions: Deck.deal(settings.rounds, from: bank, using: &rng), players: players, settings: settings)
+        let effects = game.start(now: moment.now, clocks: moment.clocks).map(Self.lift)
+        return (game, effects)
     }
 
-    /// The game under way, if any.
-    public var game: TriviaGame? {
-        if case .playing(let game) = state { return game }
-        return nil
+    public func nextWake(of round: Round) -> Int64? { round.nextWake }
+    public func audience(of round: Round, at moment: RoundMoment) -> [PeerID] { round.playerIDs }
+    public func isPaused(_ round: Round) -> Bool { round.isPaused }
+
+    /// Over: the standings (when the game got that far) for its players, who play the next game.
+    public func ending(of round: Round, at moment: RoundMoment) -> RoundEnding<ServerMessage>? {
+        guard round.isOver else { return nil }
+        var message: ServerMessage?
+        if case .over(let standings) = round.state { message = .gameOver(standings) }
+        return RoundEnding(message: message, audience: round.playerIDs, players: round.peers)
     }
 
     // MARK: Events
 
-    /// A scheduled start's countdown, on the host's screen and the TV from the start.
-    public func opened(at moment: GameMoment) -> [Effect] {
-        lobby.startsAt == nil ? [] : lobbyStatus(now: moment.now)
+    /// A player joining during a game plays from its next question, at zero points.
+    public func arrived(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> Arrival<Effect> {
+        .plays(round.playerJoined(peer).map(Self.lift))
     }
 
-    public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
-        switch state {
-        case .lobby:
-            lobby.add(peer)
-            return lobbyChanged(at: moment)
-        case .playing(var game):
-            let actions = game.playerJoined(peer)
-            state = .playing(game)
-            return actions.map(Self.lift)
-        }
+    public func left(_ peer: Peer, reason: ByeReason, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.playerLeft(peer.id, now: moment.now).map(Self.lift)
     }
 
-    public mutating func left(_ peer: Peer, reason: ByeReason, at moment: GameMoment) -> [Effect] {
-        missedEnding.playerLeft(peer.id)
-        switch state {
-        case .lobby:
-            guard lobby.remove(peer.id) else { return [] }
-            return lobbyChanged(at: moment)
-        case .playing(var game):
-            return advance(&game, now: moment.now) { $0.playerLeft(peer.id, now: moment.now) }
-        }
+    /// No question waits for a player who is away; its points stay.
+    public func away(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.playerAway(peer.id, now: moment.now).map(Self.lift)
+    }
+
+    /// A player back is told the game so far and the open question.
+    public func back(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.playerBack(peer.id, now: moment.now).map(Self.lift)
     }
 
     /// An answer or a buzz (nil: not a valid trivia message, refused as `malformed`).
-    public mutating func received(_ message: TriviaClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
-        guard let message else {
-            return [.send(.rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)), to: [id])]
-        }
-        guard case .playing(var game) = state else {
-            let (question, choice): (Int, Int?) =
-                switch message {
-                case .answer(let given): (given.question, given.choice)
-                case .buzz(let pressed): (pressed.question, nil)
-                }
-            return [.send(.rejected(AnswerRejected(question: question, choice: choice, reason: .noGame)), to: [id])]
-        }
+    public func received(_ message: TriviaClientMessage?, from id: PeerID, arrivedAt: Int64, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        guard let message else { return Self.malformed(id) }
         let clock = moment.clocks[id]
-        return advance(&game, now: moment.now) { game in
+        let actions =
             switch message {
-            case .answer(let given): game.answer(given, from: id, arrivedAt: arrivedAt, clock: clock)
-            case .buzz(let pressed): game.buzz(pressed, from: id, arrivedAt: arrivedAt, clock: clock)
+            case .answer(let given): round.answer(given, from: id, arrivedAt: arrivedAt, clock: clock)
+            case .buzz(let pressed): round.buzz(pressed, from: id, arrivedAt: arrivedAt, clock: clock)
             }
-        }
+        return actions.map(Self.lift)
     }
 
-    /// Starts a game, or moves the game on, when due. A countdown over with nobody waiting
-    /// (a scheduled start) is over all the same: the lobby says so, and waits for a player.
-    public mutating func woke(at moment: GameMoment) -> [Effect] {
-        switch state {
-        case .lobby:
-            switch lobby.woke(now: moment.now) {
-            case .start: return startGame(at: moment)
-            case .tooFew: return lobbyStatus(now: moment.now)
-            case .notYet: return []
+    public func refusedBetweenGames(_ message: TriviaClientMessage?, from id: PeerID) -> [Effect] {
+        guard let message else { return Self.malformed(id) }
+        let (question, choice): (Int, Int?) =
+            switch message {
+            case .answer(let given): (given.question, given.choice)
+            case .buzz(let pressed): (pressed.question, nil)
             }
-        case .playing(var game):
-            return advance(&game, now: moment.now) { $0.tick(now: moment.now, clocks: moment.clocks) }
+        return [.send(.rejected(AnswerRejected(question: question, choice: choice, reason: .noGame)), to: [id])]
+    }
+
+    public func woke(round: inout Round, at moment: RoundMoment) -> [Effect] {
+        round.tick(now: moment.now, clocks: moment.clocks).map(Self.lift)
+    }
+
+    // MARK: Commands
+
+    public func pause(round: inout Round, at moment: RoundMoment) -> [Effect] { round.pause(now: moment.now).map(Self.lift) }
+    public func unpause(round: inout Round, at moment: RoundMoment) -> [Effect] { round.unpause(now: moment.now).map(Self.lift) }
+    public func end(round: inout Round, at moment: RoundMoment) -> [Effect] { round.end().map(Self.lift) }
+
+    /// The quiz's own command: `mark` (`right`: true or false) the answer the buzzer's winner
+    /// gave aloud, `y` right and `x` wrong on the host's terminal (buzzer mode; in the other
+    /// modes nothing awaits a mark and it is refused `nothingToMark`).
+    public static let markKeys = [
+        GameCommandKey(key: "y", word: "right", label: "right", command: mark(right: true)),
+        GameCommandKey(key: "x", word: "wrong", label: "wrong", command: mark(right: false)),
+    ]
+
+    /// `{"command":"mark","right":true}`: right scores and ends the question; wrong locks that
+    /// player out of it and reopens the buzzers.
+    public static func mark(right: Bool) -> GameCommand { GameCommand("mark", ["right": .bool(right)]) }
+
+    public var commandKeys: [GameCommandKey] { Self.markKeys }
+
+    /// Skip closes the open question (or cuts the result short); mark judges the buzzer
+    /// winner's answer (its `right` must be true or false).
+    public func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect] {
+        func refuse(_ reason: CommandRefusal.Reason) -> [Effect] { [.refused(CommandRefusal(command, reason))] }
+        switch command {
+        case .game(let own):
+            guard case .bool(let right) = own.arguments["right"], own.arguments.count == 1 else {
+                return refuse(.badArgument("right: true or false"))
+            }
+            guard round.awaitsMark else { return refuse(.nothingToMark) }
+            guard !round.isPaused else { return refuse(.paused) }
+            return round.mark(right: right, now: moment.now).map(Self.lift)
+        default:
+            guard !round.isPaused else { return refuse(.paused) }
+            return round.skip(now: moment.now, clocks: moment.clocks).map(Self.lift)
         }
     }
 
     // MARK: Helpers
 
-    private mutating func lobbyChanged(at moment: GameMoment) -> [Effect] {
-        if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
-        return lobbyStatus(now: moment.now)
-    }
-
-    /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
-    /// still shows it).
-    private func lobbyStatus(now: Int64) -> [Effect] {
-        [.send(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
-    }
-
-    mutating func startGame(at moment: GameMoment) -> [Effect] {
-        let questions = Deck.deal(settings.rounds, from: bank, using: &rng)
-        var game = TriviaGame(questions: questions, players: lobby.start(), settings: settings)
-        gamesPlayed += 1
-        missedEnding.gameStarted()
-        return [.gameStarted(lateJoinersAllowed: true)] + advance(&game, now: moment.now) { $0.start(now: moment.now, clocks: moment.clocks) }
-    }
-
-    /// Runs one event on the game at `now`; when it ends, its players are back in the lobby.
-    mutating func advance(_ game: inout TriviaGame, now: Int64, _ event: (inout TriviaGame) -> [TriviaGame.Action]) -> [Effect] {
-        var effects = event(&game).map(Self.lift)
-        if game.isOver {
-            if case .over(let standings) = game.state { missedEnding.gameEnded(with: .gameOver(standings), to: game.playerIDs) }
-            state = .lobby
-            effects.append(.gameEnded)
-            lobby.gameEnded(players: game.peers, now: now)
-            effects += lobbyStatus(now: now)
-        } else {
-            state = .playing(game)
-        }
-        return effects
+    private static func malformed(_ id: PeerID) -> [Effect] {
+        [.send(.rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)), to: [id])]
     }
 
     private static func lift(_ action: TriviaGame.Action) -> Effect {

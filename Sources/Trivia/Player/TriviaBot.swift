@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// Plays by itself: for each question, waits a random part of the time allowed, then presses a

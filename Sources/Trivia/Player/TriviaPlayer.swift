@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// A player's side of a trivia game: ``GamePlayer`` keeps the ``TriviaPlayerState``; this adds
 /// its actions, pressing an answer or the buzzer (stamped with this device's clock).
@@ -9,7 +9,7 @@ extension GamePlayer where Model == TriviaPlayerState {
     /// Presses answer `choice` (0-based) now: sends it unless the state says it cannot count.
     @discardableResult
     public func press(_ choice: Int) -> TriviaPlayerState.PressOutcome {
-        let outcome = update { $0.press(choice, now: Press.now()) }
+        let outcome = update { $0.press(choice, now: MonotonicClock.now()) }
         if case .send(let answer) = outcome { send(TriviaClientMessage.answer(answer)) }
         return outcome
     }
@@ -18,7 +18,7 @@ extension GamePlayer where Model == TriviaPlayerState {
     @discardableResult
     public func buzz() -> TriviaPlayerState.BuzzOutcome {
         let id = me.id
-        let outcome = update { $0.buzz(me: id, now: Press.now()) }
+        let outcome = update { $0.buzz(me: id, now: MonotonicClock.now()) }
         if case .send(let pressed) = outcome { send(TriviaClientMessage.buzz(pressed)) }
         return outcome
     }

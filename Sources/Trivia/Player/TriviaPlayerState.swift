@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What a player's device knows of the game: the open question and its own answer (buzzer
 /// mode: its buzz, who answers, who is locked out), the latest scoreboard, whether the host

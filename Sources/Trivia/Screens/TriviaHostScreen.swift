@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 import Synchronization
 
 /// The host's terminal during trivia (a TV for the room), beside what ``HostTerminal`` prints:
@@ -31,7 +31,7 @@ public final class TriviaHostScreen: GameHostScreen {
     }
 
     /// Whether a buzzer answer awaits the host's mark (the footer shows the marking keys).
-    public var awaitsMark: Bool { marking.withLock { $0 } }
+    public var wantsGameKeys: Bool { marking.withLock { $0 } }
 
     /// The correct answer for the host to mark the buzzer winner's answer by.
     public func show(note: TriviaNote) {

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// A player's terminal during trivia, beside what ``PlayerTerminal`` prints: the lobby and its
 /// countdown, the question with numbered answers, the countdown, what happened to the answer,

@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// One player's game in numbers, from the final standings: "you scored 3 of 10, place 2 of 4"
 /// (``TriviaText/summary(_:)``; the phone page works it out the same way).

@@ -1,5 +1,5 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// The lines the host's and the players' screens print, one fact per line, so that a person
 /// reads them and a test parses them.

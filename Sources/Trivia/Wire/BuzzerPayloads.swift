@@ -1,10 +1,10 @@
-import Matchmaking
+import Vocabulary
 
 /// A press of the buzzer (client to host, buzzer mode): `{"kind":"buzz","question":3,"pressedAt":…}`.
 public struct BuzzPressed: Hashable, Sendable, Codable {
     /// The question's number.
     public var question: Int
-    /// When the player pressed, on its own monotonic clock in microseconds (``Press/now()``).
+    /// When the player pressed, on its own monotonic clock in microseconds (``MonotonicClock/now()``).
     public var pressedAt: Int64
 
     /// Creates a press.

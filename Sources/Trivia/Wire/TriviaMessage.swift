@@ -1,10 +1,10 @@
 import GameRuntime
-import Matchmaking
+import Vocabulary
 
 /// What the trivia host sends to players, as app message bodies: a JSON object whose `kind`
 /// names the case, with the payload's fields beside it (``KindCoding``), e.g.
 /// `{"kind":"question","number":1,"of":10,"text":"…","answers":["…"],…}`.
-public enum TriviaServerMessage: Hashable, Sendable {
+public enum TriviaServerMessage: Hashable, Sendable, LobbyTelling {
     /// `lobby`: the host waits for players (sent on joining, and when the count or countdown changes).
     case lobby(LobbyStatus)
     /// `game`: a game begins, or (to a late joiner) is under way.

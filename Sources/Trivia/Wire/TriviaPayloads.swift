@@ -1,4 +1,4 @@
-import Matchmaking
+import Vocabulary
 
 /// One line of a scoreboard.
 public struct ScoreLine: Hashable, Sendable, Codable {
@@ -67,7 +67,7 @@ public struct AnswerGiven: Hashable, Sendable, Codable {
     public var question: Int
     /// 0-based index into the question's `answers`.
     public var choice: Int
-    /// When the player pressed, on its own monotonic clock in microseconds (``Press/now()``).
+    /// When the player pressed, on its own monotonic clock in microseconds (``MonotonicClock/now()``).
     public var pressedAt: Int64
 
     /// Creates an answer.

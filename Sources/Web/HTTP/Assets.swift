@@ -1,3 +1,5 @@
+import GameRuntime
+
 /// The pages, styles and scripts, embedded in the binary (nothing to install beside it), by path.
 enum Assets {
     /// One file to serve.

@@ -130,19 +130,20 @@ public final class HostPage: Sendable {
         }
     }
 
-    /// Passes an unlocked page's message to the game as a host command; for a message that is
-    /// no command, the error to answer (`unknown command "jump"; the commands are …`).
+    /// Passes an unlocked page's message to the game as a host command (a name the game does not
+    /// know is the game's to refuse, `unknownCommand`, which the page hears like any refusal);
+    /// for a message that is no command, the error to answer.
     func command(_ message: ByteBuffer) -> Reply? {
         do {
             send(try JSONDecoder().decode(HostCommand.self, from: Data(message.readableBytesView)))
             return nil
-        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {  // an unknown command
+        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {  // a name of no command
             return .error(context.debugDescription)
         } catch DecodingError.keyNotFound(let key, _) where key.stringValue == "peer" {
             return .error(#"kick needs the player's id: {"command":"kick","peer":3}"#)
         } catch {
             let names = HostCommand.plain.map(\.name).joined(separator: ", ")
-            return .error(#"a command is {"command":"skip"} ("# + names + #") or {"command":"kick","peer":3}"#)
+            return .error(#"a command is {"command":"skip"} ("# + names + #", or the game's own) or {"command":"kick","peer":3}"#)
         }
     }
 

@@ -77,7 +77,7 @@ public final class ScreenFeed: Sendable {
         var present: [PeerID: Peer]?
         /// Players whose link dropped and whose seat is kept.
         var away: Set<PeerID> = []
-        /// Last public message of each kind (its body's JSON, and when it was sent: ``Press/now()``), in order of sending.
+        /// Last public message of each kind (its body's JSON, and when it was sent: ``MonotonicClock/now()``), in order of sending.
         var publicByKind: [(kind: String, body: String, sentAt: Int64)] = []
         /// Private notices since the last public message.
         var notices: [String] = []
@@ -121,7 +121,7 @@ public final class ScreenFeed: Sendable {
                 players: present.sorted { $0.id < $1.id }, away: state.away.sorted(),
                 commands: watcher == .hostPage ? host.commands : nil)
             Self.write(Self.json(hello), to: channel)
-            let now = Press.now()
+            let now = MonotonicClock.now()
             for (_, body, sentAt) in state.publicByKind {
                 Self.write(#"{"type":"sent","to":"all","ageMs":\#(max(0, now - sentAt) / 1000),"body":\#(body)}"#, to: channel)
             }
@@ -183,7 +183,7 @@ public final class ScreenFeed: Sendable {
                 if Set(recipients) == everyone {
                     let json = #"{"type":"sent","to":"all","body":\#(text)}"#
                     state.publicByKind.removeAll { $0.kind == kind }
-                    state.publicByKind.append((kind, text, Press.now()))
+                    state.publicByKind.append((kind, text, MonotonicClock.now()))
                     state.notices = []
                     return [json]
                 }

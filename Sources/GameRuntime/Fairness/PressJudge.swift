@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Decides who pressed first, fairly: by when each player pressed on its own device, converted
 /// to the host's clock with that player's measured clock offset, not by when the presses
 /// arrived. A player on a slow link who pressed first is judged first. Pure: no clock is read.

@@ -1,6 +1,5 @@
-import Matchmaking
 
-/// What the host runner (``GameHost``) uses of a host's session. ``HostSession`` is the real one;
+/// What the host runner (`GameHost`) uses of a host's session. `HostSession` is the real one;
 /// tests pass a scripted one.
 public protocol GameHostSession: Sendable {
     /// Joins, leaves and messages, in the order the host saw them (one consumer).
@@ -22,4 +21,3 @@ public protocol GameHostSession: Sendable {
     func kick(_ peer: PeerID)
 }
 
-extension HostSession: GameHostSession {}

@@ -1,4 +1,4 @@
-import NIOCore
+import Vocabulary
 
 /// A player's press of a button (an answer, a snap) as the host received it: the time the
 /// player's own device stamped it, and the time it arrived on the host.
@@ -6,7 +6,7 @@ public struct Press: Hashable, Sendable {
     /// Who pressed.
     public var peer: PeerID
     /// When, on the player's monotonic clock in microseconds (the clock of its heartbeats: stamp
-    /// it with ``Press/now()`` on the client).
+    /// it with ``MonotonicClock/now()`` on the client).
     public var pressedAt: Int64
     /// When the press arrived, on the host's monotonic clock in microseconds.
     public var arrivedAt: Int64
@@ -17,11 +17,6 @@ public struct Press: Hashable, Sendable {
         self.pressedAt = pressedAt
         self.arrivedAt = arrivedAt
     }
-
-    /// This machine's monotonic clock in microseconds: the clock heartbeats carry (`ping.sent`),
-    /// so the host can convert a client's stamp with that client's ``ClockEstimate``. Clients
-    /// stamp presses with it; hosts stamp arrivals with it.
-    public static func now() -> Int64 { NIODeadline.now().microseconds }
 }
 
 /// A press placed on the host's clock.

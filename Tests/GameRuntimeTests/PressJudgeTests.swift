@@ -1,6 +1,7 @@
 import Testing
 
-@testable import Matchmaking
+@testable import GameRuntime
+import Vocabulary
 
 @Suite struct PressJudgeTests {
     let judge = PressJudge()

@@ -24,7 +24,7 @@ public struct PeerID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
 public struct Peer: Hashable, Sendable, Codable {
     /// Unique for the life of the host process.
     public let id: PeerID
-    /// The validated display name (see ``PlayerName``).
+    /// The validated display name (see `PlayerName`).
     public let name: String
     /// Creates a peer.
     public init(id: PeerID, name: String) {

@@ -11,7 +11,7 @@ public struct RawJSON: Hashable, Sendable, Codable, CustomStringConvertible {
     public let bytes: Data
 
     /// Wraps bytes the caller has already validated as JSON (the frame scanner, `JSONEncoder`).
-    init(validated bytes: Data) { self.bytes = bytes }
+    package init(validated bytes: Data) { self.bytes = bytes }
 
     /// The encoding of a JSON value.
     public init(_ value: JSONValue) { self.bytes = Data(value.jsonBytes) }
@@ -69,7 +69,7 @@ public struct RawJSON: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// A NUL byte (no JSON text has one; JSONDecoder takes NULs for UTF-16 or UTF-32) or a
     /// leading byte-order mark (which JSONDecoder skips, and a browser's `JSON.parse` refuses).
-    static func hasForeignEncodingMarks(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func hasForeignEncodingMarks(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.contains(0)
     }
 

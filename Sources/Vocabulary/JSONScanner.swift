@@ -7,18 +7,18 @@
 ///
 /// Bytes above 0x7F are only allowed inside strings, and only noted (``sawNonASCII``): the
 /// caller checks UTF-8 once for the whole payload when there were any.
-struct JSONScanner {
-    static let maxDepth = 32
+package struct JSONScanner {
+    package static let maxDepth = 32
 
-    let bytes: UnsafeRawBufferPointer
-    var index = 0
-    private(set) var sawNonASCII = false
+    package let bytes: UnsafeRawBufferPointer
+    package var index = 0
+    package private(set) var sawNonASCII = false
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    package init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    package var isAtEnd: Bool { index >= bytes.count }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -28,7 +28,7 @@ struct JSONScanner {
     }
 
     /// Skips white space, then consumes `byte` if it comes next.
-    mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == byte else { return false }
         index += 1
@@ -36,7 +36,7 @@ struct JSONScanner {
     }
 
     /// Consumes a literal such as `null` at the current position.
-    mutating func consume(literal: StaticString) -> Bool {
+    package mutating func consume(literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard index + count <= bytes.count else { return false }
         for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
@@ -46,7 +46,7 @@ struct JSONScanner {
 
     /// A string of printable ASCII without escapes (member names, `"app"`): the range of its
     /// contents. Anything else is nil.
-    mutating func plainString() -> Range<Int>? {
+    package mutating func plainString() -> Range<Int>? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
         var end = index + 1
         while end < bytes.count {
@@ -62,7 +62,7 @@ struct JSONScanner {
     }
 
     /// Whether the bytes in `range` spell `text`.
-    func bytes(in range: Range<Int>, equal text: StaticString) -> Bool {
+    package func bytes(in range: Range<Int>, equal text: StaticString) -> Bool {
         guard range.count == text.utf8CodeUnitCount else { return false }
         for offset in 0..<range.count where bytes[range.lowerBound + offset] != text.utf8Start[offset] { return false }
         return true
@@ -70,7 +70,7 @@ struct JSONScanner {
 
     /// An integer without fraction or exponent, at most 18 digits (so it fits an `Int64`); not
     /// `-0`, which is left to the full decoder.
-    mutating func integer() -> Int64? {
+    package mutating func integer() -> Int64? {
         var position = index
         let negative = position < bytes.count && bytes[position] == UInt8(ascii: "-")
         if negative { position += 1 }
@@ -94,7 +94,7 @@ struct JSONScanner {
     }
 
     /// Skips one JSON value of any kind, checking it.
-    mutating func skipValue(depth: Int = 0) -> Bool {
+    package mutating func skipValue(depth: Int = 0) -> Bool {
         skipWhitespace()
         guard index < bytes.count else { return false }
         switch bytes[index] {

@@ -1,6 +1,5 @@
-import Matchmaking
 
-/// What the player runner (``GamePlayer``) uses of a player's session. ``PlayerSession`` is the
+/// What the player runner (`GamePlayer`) uses of a player's session. `PlayerSession` is the
 /// real one; tests pass a scripted one.
 public protocol GamePlayerSession: Sendable {
     /// This player.
@@ -23,4 +22,3 @@ public protocol GamePlayerSession: Sendable {
     func ended() async -> EndReason
 }
 
-extension PlayerSession: GamePlayerSession {}
