@@ -115,7 +115,7 @@ import Testing
         let (link, ada) = Self.join("Ada", on: &host)
         let result = host.receive(.bye(Bye(reason: .userQuit, detail: nil)), on: link)
         #expect(result.left.map(\.1) == [.userQuit])
-        #expect(host.machine.tokens.isEmpty)
+        #expect(host.machine.seats.tokenCount == 0)
         #expect(host.hello("Ada", version: 2, resume: ada.resumeToken).result.welcome?.resumed == nil)
     }
 
@@ -158,7 +158,7 @@ import Testing
         let stopped = host.machine.stop(now: host.now)
         #expect(stopped.left.map(\.0) == [ada.you])
         #expect(stopped.left.map(\.1) == [.serverQuit])
-        #expect(host.machine.players.isEmpty && host.machine.tokens.isEmpty)
+        #expect(host.machine.players.isEmpty && host.machine.seats.tokenCount == 0)
     }
 
     @Test func aTokenIsNoUseWithVersion1OrTheWrongJoinCode() {

@@ -34,7 +34,7 @@ import Testing
             case .right: break
             }
         }
-        if version >= 2, let resume, host.tokens[resume] != nil { return nil }
+        if version >= 2, let resume, host.seats.holder(ofToken: resume) != nil { return nil }
         if case .playing(lateJoinersAllowed: false) = host.phase { return .inProgress }
         if host.players.count >= host.configuration.capacity { return .full }
         if host.players.contains(where: { $0.name.lowercased() == trimmed.lowercased() }) { return .nameTaken }
@@ -44,27 +44,28 @@ import Testing
     /// The facts the machine keeps in several places agree.
     static func checkInvariants(_ host: HostMachine<Int>, open: Set<Int>, step: Int, seed: UInt64) {
         let context = Comment(rawValue: "seed \(seed), step \(step)")
+        #expect(host.seats.checkInvariants() == [], context)
         #expect(host.players.count <= host.configuration.capacity, context)
         let admitted = host.links.values.compactMap { if case .admitted(let peer) = $0.stage { peer } else { nil } }
-        let linked = host.seats.filter { $0.value.link != nil }.map(\.key)
+        let linked = host.seats.all.filter { $0.link != nil }.map(\.peer.id)
         #expect(Set(admitted) == Set(linked), context)
         #expect(admitted.count == linked.count, context)
-        for seat in host.seats.values {
+        for seat in host.seats.all {
             #expect((seat.link == nil) == (seat.awayUntil != nil), "away exactly when unlinked; \(context)")
             #expect(seat.token == nil || seat.version >= 2, context)
             #expect((seat.realtime != nil) == (seat.version >= 3), "a real-time path exactly from version 3; \(context)")
-            if let token = seat.token { #expect(host.tokens[token] == seat.peer.id, context) }
+            if let token = seat.token { #expect(host.seats.holder(ofToken: token) == seat.peer.id, context) }
         }
-        #expect(host.tokens.count == host.seats.values.filter { $0.token != nil }.count, context)
+        #expect(host.seats.tokenCount == host.seats.all.filter { $0.token != nil }.count, context)
         let waiting = host.links.values.filter { if case .awaitingHello = $0.stage { true } else { false } }.count
         #expect(waiting == host.pending, context)
-        let keys = host.seats.values.map { $0.peer.name.lowercased() }
+        let keys = host.seats.all.map { $0.peer.name.lowercased() }
         #expect(Set(keys).count == keys.count, "duplicate name; \(context)")
-        #expect(Set(host.names.keys) == Set(keys), context)
-        #expect(Set(host.handles.keys) == Set(linked), context)
+        #expect(keys.allSatisfy { host.seats.isNameTaken($0) }, context)
+        #expect(Set(host.seats.handles.keys) == Set(linked), context)
         #expect(Set(host.clocks.keys).isSubset(of: Set(linked)), context)
         #expect(Set(host.links.keys.map { Int($0.rawValue) }).isSubset(of: open), "a closed link is remembered; \(context)")
-        for seat in host.seats.values { if let link = seat.link { #expect(host.links[link] != nil, context) } }
+        for seat in host.seats.all { if let link = seat.link { #expect(host.links[link] != nil, context) } }
     }
 
     @Test(arguments: Array(UInt64(1)...40))
@@ -77,7 +78,7 @@ import Testing
         let names = ["Ada", "ada", "Bob", "BOB", "Cy", "Dee", "", " ", "x\u{7}"]
         var tokens: [String] = ["not a token"]  // every token ever given, and one never given
         for step in 0..<400 {
-            let admittedLinks = host.machine.seats.values.compactMap { $0.link.map { Int($0.rawValue) } }
+            let admittedLinks = host.machine.seats.all.compactMap { $0.link.map { Int($0.rawValue) } }
             let anyOpen = open.randomElement(using: &rng)
             var result = HostResult<Int>()
             switch Int.random(in: 0..<100, using: &rng) {
@@ -91,7 +92,7 @@ import Testing
                 let proof = [HostDriver.Proof.none, .right, .right, .right, .wrong, .malformed].randomElement(using: &rng)!
                 let resume = Bool.random(using: &rng) ? tokens.randomElement(using: &rng) : nil
                 let expected = Self.expectedDenial(name: name, version: version, proof: proof, resume: resume, host: host.machine)
-                let resuming = expected == nil && version >= 2 && resume.map { host.machine.tokens[$0] != nil } == true
+                let resuming = expected == nil && version >= 2 && resume.map { host.machine.seats.holder(ofToken: $0) != nil } == true
                 let playersBefore = host.machine.players.count
                 let pendingBefore = host.machine.pending
                 let (link, answered) = host.hello(name, version: version, proof: proof, resume: resume)
@@ -157,8 +158,8 @@ import Testing
         #expect(host.machine.players.isEmpty)
         #expect(host.machine.pending == 0)
         #expect(host.machine.linkCount == 0)
-        #expect(host.machine.names.isEmpty)
-        #expect(host.machine.handles.isEmpty)
+        #expect(host.machine.seats.count == 0 && host.machine.seats.tokenCount == 0)
+        #expect(host.machine.seats.handles.isEmpty)
         #expect(host.machine.clocks.isEmpty)
     }
 }

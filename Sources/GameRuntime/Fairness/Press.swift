@@ -6,7 +6,7 @@ public struct Press: Hashable, Sendable {
     /// Who pressed.
     public var peer: PeerID
     /// When, on the player's monotonic clock in microseconds (the clock of its heartbeats: stamp
-    /// it with ``MonotonicClock/now()`` on the client).
+    /// it with ``/Vocabulary/MonotonicClock/now()`` on the client).
     public var pressedAt: Int64
     /// When the press arrived, on the host's monotonic clock in microseconds.
     public var arrivedAt: Int64

@@ -5,7 +5,7 @@ import Vocabulary
 /// arrived. A player on a slow link who pressed first is judged first. Pure: no clock is read.
 ///
 /// **Correction.** A press stamped `p` on the player's clock becomes `p - offset` on the host's
-/// clock (``ClockEstimate/localTime(fromPeerTime:)``). To bound cheating and bad estimates the
+/// clock (``/Vocabulary/ClockEstimate/localTime(fromPeerTime:)``). To bound cheating and bad estimates the
 /// result is clamped into `[arrival - slack, arrival]`, where the slack is the player's median
 /// round trip (at least ``Configuration/minimumSlack``): a press cannot have happened after it
 /// arrived, nor longer before than a message takes to cross that player's link. Without any
@@ -14,7 +14,7 @@ import Vocabulary
 /// **Tie rule.** Presses whose corrected times lie within ``Configuration/tieTolerance`` (1 ms)
 /// of the earliest one form the *tie group*: the clock estimates are good to about half a round
 /// trip (a few hundred microseconds on a LAN), so the host cannot honestly tell them apart. The
-/// judge returns the whole group, ordered by corrected time and then by ``PeerID``; each game
+/// judge returns the whole group, ordered by corrected time and then by ``/Vocabulary/PeerID``; each game
 /// says what a tie means. Trivia gives every member of the group the point (nobody loses to
 /// measurement noise); a game that needs exactly one winner takes the group's first member.
 ///
@@ -41,7 +41,7 @@ public struct PressJudge: Hashable, Sendable {
 
     /// The result of judging a set of presses.
     public struct Judgement: Hashable, Sendable {
-        /// Every press, earliest first (ties broken by ``PeerID``).
+        /// Every press, earliest first (ties broken by ``/Vocabulary/PeerID``).
         public var order: [JudgedPress]
         /// The presses within the tie tolerance of the earliest (empty when there were none).
         public var tieGroup: [JudgedPress]

@@ -1,6 +1,6 @@
 import Vocabulary
 
-/// The table of a host that runs no game (``GameName/lobby``): players come and go and chat,
+/// The table of a host that runs no game (``/Vocabulary/GameName/lobby``): players come and go and chat,
 /// which ``GameHost`` passes to the screen for every game; the host may kick a player, and every
 /// other command is refused (`noGames`).
 public struct LobbyTable: GameTable {

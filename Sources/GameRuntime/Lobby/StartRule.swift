@@ -26,7 +26,7 @@ public enum StartRule: Hashable, Sendable {
 public struct ScheduledStart: Hashable, Sendable {
     /// The time of day, as screens show it (`20:00`).
     public var clock: ClockTime
-    /// The same moment in host monotonic microseconds (``MonotonicClock/now()``).
+    /// The same moment in host monotonic microseconds (``/Vocabulary/MonotonicClock/now()``).
     public var time: Int64
 
     /// The start at `clock`, which comes at `time`.

@@ -10,7 +10,7 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     /// the observer hears ``GameHostEvent/retold(_:to:)`` (the host's screen and the TV do not
     /// show a game ending, or a question, twice).
     case retell(ServerMessage, to: [PeerID])
-    /// Send this real-time state, latest-wins under `key` (``HostSession/sendState(_:key:to:)``:
+    /// Send this real-time state, latest-wins under `key` (`HostSession/sendState(_:key:to:)`:
     /// over UDP while that works, else coalesced on the link), to these players; the observer
     /// sees it as ``GameHostEvent/stateSent(_:key:to:)``. For what is shown many times a second
     /// (Pong's court); a state may be overtaken and never arrive, so whatever must arrive
@@ -33,3 +33,8 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
 
 extension GameEffect: Equatable where ServerMessage: Equatable, Note: Equatable {}
 extension GameEffect: Hashable where ServerMessage: Hashable, Note: Hashable {}
+
+/// A game's note that the host page shows too (the host's eyes: its terminal and its page, never
+/// a screen or a player): Punchline's answers with their authors, for the host to hide one. A
+/// note that is not one (Snap!'s replay entries) stays on the terminal and in the log.
+public protocol HostPageNote: Encodable, Sendable {}

@@ -12,7 +12,7 @@ public final class Countdown: Sendable {
     /// A countdown printing through `writer`.
     public init(writer: ScreenWriter) { self.writer = writer }
 
-    /// Counts down to `deadline` (monotonic microseconds, ``MonotonicClock/now()``), replacing any running
+    /// Counts down to `deadline` (monotonic microseconds, ``/Vocabulary/MonotonicClock/now()``), replacing any running
     /// countdown; `label` makes the line from the whole seconds left (default `time left: N s`).
     public func start(until deadline: Int64, label: @escaping @Sendable (Int64) -> String = { "time left: \($0) s" }) {
         let writer = self.writer

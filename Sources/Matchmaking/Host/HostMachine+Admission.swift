@@ -26,7 +26,7 @@ extension HostMachine {
             guard let mac = Base64.decode(proof), mac.count == 32 else { return .deny(.badHello, detail: "proof: must be base64 of 32 bytes") }
             guard JoinProof.verify(proof: proof, code: code, nonce: nonce, binding: binding) else { return .deny(.wrongJoinCode, detail: "the join code is wrong") }
         }
-        if hello.version >= WireCodec.resumeVersion, phase != .stopped, let token = hello.resume, let seat = tokens[token] {
+        if hello.version >= WireCodec.resumeVersion, phase != .stopped, let token = hello.resume, let seat = seats.holder(ofToken: token) {
             return .resume(seat)
         }
         switch phase {
@@ -40,8 +40,8 @@ extension HostMachine {
         guard seats.count < configuration.capacity else {
             return .deny(.full, detail: "the game is full (\(seats.count) of \(configuration.capacity) players)")
         }
-        guard names[PlayerName.uniquenessKey(name)] == nil else {
-            let free = PlayerName.freeVariant(of: name, among: names)
+        guard !seats.isNameTaken(name) else {
+            let free = PlayerName.freeVariant(of: name, inUse: seats.count) { seats.isNameTaken($0) }
             return .deny(.nameTaken, detail: "another player is already called \(name); \"\(free)\" is free", suggestion: free)
         }
         return .admit(name: name)
@@ -66,21 +66,17 @@ extension HostMachine {
     private mutating func admit(name: String, version: Int, token: [UInt8], on id: LinkID, now: NIODeadline) -> HostResult<Link> {
         guard let entry = links[id] else { return HostResult() }
         var result = HostResult<Link>()
-        let peer = Peer(id: PeerID(rawValue: nextPeer), name: name)
-        nextPeer += 1
+        let peer = Peer(id: seats.nextPeerID, name: name)
         let others = players
         pending -= 1
         links[id]?.stage = .admitted(peer.id)
         if let due = roster.add(.joined(Joined(peer: peer)), now: now, batch: configuration.rosterBatch) { result.wake = due }
         let keepsSeat = version >= WireCodec.resumeVersion && configuration.resumeGrace > .zero
         let resumeToken = keepsSeat ? Base64.encode(token) : nil
-        seats[peer.id] = Seat(
-            peer: peer, link: id, version: version, token: resumeToken,
+        seats.admit(
+            peer, version: version, token: resumeToken, on: id, handle: entry.link,
             heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow,
             realtime: realtimePath(version: version, key: entry.datagramKey))
-        names[PlayerName.uniquenessKey(name)] = peer.id
-        if let resumeToken { tokens[resumeToken] = peer.id }
-        handles[peer.id] = entry.link
         welcome(peer, others: others, version: version, token: resumeToken, resumed: nil, on: entry.link, into: &result)
         result.inputs.append(.joined(peer))
         result.notes.append(.admitted(peer, on: entry.link))

@@ -9,8 +9,7 @@ extension HostMachine {
         case .ping(let ping):
             result.send(.pong(Heartbeat.pong(for: ping, receivedAt: now, now: now)), to: link)
         case .pong(let pong):
-            seats[peer]?.heartbeat.pongReceived(pong, at: now)
-            clocks[peer] = seats[peer]?.heartbeat.clock.estimate
+            seats.pongReceived(pong, from: peer, at: now)
         case .app(let app):
             return route(app, from: peer, on: id, now: now)
         case .state(let state):
@@ -36,10 +35,10 @@ extension HostMachine {
         case nil:
             (toGame, recipients) = (true, [])
         case .all:
-            (toGame, recipients) = (true, handles.compactMap { $0.key == sender ? nil : $0.value })
+            (toGame, recipients) = (true, seats.handles.compactMap { $0.key == sender ? nil : $0.value })
         case .peers(let ids):
             let unique = Set(ids)
-            (toGame, recipients) = (unique.contains(.host), unique.compactMap { handles[$0] })
+            (toGame, recipients) = (unique.contains(.host), unique.compactMap { seats.handle(of: $0) })
         }
         var result = HostResult<Link>()
         if !recipients.isEmpty {
@@ -65,9 +64,9 @@ extension HostMachine {
         let targets: [Link]
         switch recipients {
         case .all:
-            targets = Array(handles.values)
+            targets = Array(seats.handles.values)
         case .host, .peer, .peers:
-            targets = Set(recipients.named).compactMap { handles[$0] }
+            targets = Set(recipients.named).compactMap { seats.handle(of: $0) }
         }
         result.send(.app(body: body, from: .host), to: targets)
         if recipients.named.contains(.host) {
@@ -83,8 +82,8 @@ extension HostMachine {
         var from: [Int: [Link]] = [:]
         var version1From: [Int: [Link]] = [:]
         let allSpokenByVersion1 = roster.notes.allSatisfy { $0.version1Note == $0 }
-        for (peer, seat) in seats {
-            guard let link = handles[peer] else { continue }
+        for seat in seats.all {
+            guard let link = seats.handle(of: seat.peer.id) else { continue }
             if seat.version < WireCodec.resumeVersion, !allSpokenByVersion1 {
                 version1From[roster.start(for: seat.rosterMark), default: []].append(link)
             } else {

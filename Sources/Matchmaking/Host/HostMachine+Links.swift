@@ -45,7 +45,7 @@ extension HostMachine {
         case (.awaitingHello, .success(let message)):
             return violation(.unexpectedMessage(type: message.typeName, state: "awaiting clientHello"), on: id, now: now)
         case (.admitted(let peer), .success(let message)):
-            seats[peer]?.heartbeat.heard(at: now)
+            seats.heard(from: peer, at: now)
             return received(message, from: peer, on: id, now: now)
         case (_, .failure(let violation)):
             return self.violation(violation, on: id, now: now)
@@ -124,11 +124,7 @@ extension HostMachine {
     /// A player leaves: its slot and name are free at once, and everyone is told (in the next
     /// roster batch).
     mutating func leave(_ id: PeerID, reason: ByeReason, now: NIODeadline, into result: inout HostResult<Link>) {
-        guard let seat = seats.removeValue(forKey: id) else { return }
-        names[PlayerName.uniquenessKey(seat.peer.name)] = nil
-        if let token = seat.token { tokens[token] = nil }
-        handles[id] = nil
-        clocks[id] = nil
+        guard let seat = seats.leave(id) else { return }
         if let due = roster.add(.left(Left(peer: seat.peer, reason: reason)), now: now, batch: configuration.rosterBatch) {
             result.wake = due
         }

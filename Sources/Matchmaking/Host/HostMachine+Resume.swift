@@ -11,10 +11,7 @@ extension HostMachine {
             return
         }
         let grace = configuration.resumeGrace
-        seats[id]?.link = nil
-        seats[id]?.awayUntil = now + grace
-        handles[id] = nil
-        clocks[id] = nil
+        seats.markAway(id, until: now + grace)
         let away = Away(peer: seat.peer, graceMs: Int(grace.nanoseconds / 1_000_000))
         if let due = roster.add(.away(away), now: now, batch: configuration.rosterBatch) { result.wake = due }
         result.inputs.append(.away(seat.peer))
@@ -26,7 +23,7 @@ extension HostMachine {
     /// is closed without the player leaving. The welcome lists everyone present and says
     /// `resumed`; the others hear `back` when the player was away.
     mutating func resume(_ id: PeerID, version: Int, on linkID: LinkID, now: NIODeadline) -> HostResult<Link> {
-        guard let entry = links[linkID], var seat = seats[id] else { return HostResult() }
+        guard let entry = links[linkID], let seat = seats[id] else { return HostResult() }
         var result = HostResult<Link>()
         if let old = seat.link, let oldEntry = links[old] {
             links[old]?.stage = .closing
@@ -36,15 +33,10 @@ extension HostMachine {
         let wasAway = seat.awayUntil != nil
         pending -= 1
         links[linkID]?.stage = .admitted(id)
-        seat.link = linkID
-        seat.version = version
-        seat.awayUntil = nil
-        seat.heartbeat = Heartbeat(configuration: configuration.heartbeat, now: now)
-        seat.rosterMark = roster.markNow
-        seat.realtime = realtimePath(version: version, key: entry.datagramKey)  // a new client: numbering from 1
-        seats[id] = seat
-        handles[id] = entry.link
-        clocks[id] = nil
+        seats.resume(
+            id, version: version, on: linkID, handle: entry.link, heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now),
+            rosterMark: roster.markNow,
+            realtime: realtimePath(version: version, key: entry.datagramKey))  // a new client: numbering from 1
         welcome(seat.peer, others: players.filter { $0.id != id }, version: version, token: seat.token, resumed: true, on: entry.link, into: &result)
         if wasAway {
             if let due = roster.add(.back(Back(peer: seat.peer)), now: now, batch: configuration.rosterBatch) { result.wake = due }
@@ -56,7 +48,7 @@ extension HostMachine {
 
     /// Everyone still away when the host stops leaves with `serverQuit` (nobody is left to tell).
     mutating func giveUpAwaySeats(now: NIODeadline, into result: inout HostResult<Link>) {
-        for (id, seat) in seats where seat.link == nil {
+        for id in seats.awayIDs {
             leave(id, reason: .serverQuit, now: now, into: &result)
         }
     }

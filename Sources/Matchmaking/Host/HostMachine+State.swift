@@ -29,14 +29,14 @@ extension HostMachine {
     public mutating func sendState(_ body: RawJSON, key: String, to recipients: Recipients, now: NIODeadline) -> HostResult<Link> {
         var result = HostResult<Link>()
         let seq = stateNumbers.next(for: key)
-        let ids: [PeerID] = recipients == .all ? Array(seats.keys) : Array(Set(recipients.named))
+        let ids: [PeerID] = recipients == .all ? seats.ids : Array(Set(recipients.named))
         var overLinks: [Link] = []
         for id in ids {
-            guard let link = handles[id], var path = seats[id]?.realtime else { continue }
+            guard let link = seats.handle(of: id), var path = seats[id]?.realtime else { continue }
             if path.usesDatagrams(now: now), let address = path.address,
                let bytes = path.seal(.state, from: .host, seq: seq, key: key, body: Array(body.bytes), now: now) {
                 result.writes.append(.datagram(bytes, to: address))
-                seats[id]?.realtime = path
+                seats.storePath(path, of: id)
             } else {
                 overLinks.append(link)
             }
@@ -57,7 +57,7 @@ extension HostMachine {
             return violation(.malformedMessage("state key must be 1 to \(StateMessage.maxKeyBytes) bytes"), on: id, now: now)
         }
         var result = HostResult<Link>()
-        if seats[peer]?.realtime?.accept(key: state.key, seq: state.seq) == true {
+        if seats.withPath(of: peer, { $0.accept(key: state.key, seq: state.seq) }) == true {
             result.inputs.append(.message(SessionMessage(
                 from: peer, body: state.body, senderName: seat.peer.name, receivedAt: now.microseconds, key: state.key)))
         }
@@ -75,7 +75,7 @@ extension HostMachine {
         case .success(let claimed): sender = claimed
         }
         guard var path = seats[sender]?.realtime, seats[sender]?.link != nil else {
-            let departed = sender.rawValue >= 1 && sender.rawValue < nextPeer && seats[sender]?.link == nil
+            let departed = seats.hasIssued(sender) && seats[sender]?.link == nil
             return dropped(departed ? .departedSender : .unknownSender, now: now)
         }
         let datagram: Datagram
@@ -87,12 +87,12 @@ extension HostMachine {
         case .probe:
             if let answer = path.seal(.probe, from: .host, now: now) { result.writes.append(.datagram(answer, to: address)) }
         case .state:
-            seats[sender]?.realtime = path
+            seats.storePath(path, of: sender)
             guard let body = try? RawJSON(parsing: Data(datagram.body)) else { return dropped(.malformed, now: now) }
             result.inputs.append(.message(SessionMessage(
                 from: sender, body: body, senderName: seats[sender]?.peer.name, receivedAt: now.microseconds, key: datagram.key)))
         }
-        seats[sender]?.realtime = path
+        seats.storePath(path, of: sender)
         return result
     }
 

@@ -15,31 +15,15 @@ extension HostMachine {
                   reason: "handshake timeout", now: now, into: &result)
         }
         logDrops(now: now, into: &result)
-        var due: [Link] = []
-        var silent: [LinkID] = []
-        var expired: [PeerID] = []
-        for index in seats.values.indices {  // in place: no copy of the seats
-            guard let link = seats.values[index].link else {
-                if let until = seats.values[index].awayUntil, now >= until { expired.append(seats.keys[index]) }
-                continue
-            }
-            switch seats.values[index].heartbeat.tick(now: now) {
-            case .none:
-                continue
-            case .pingDue:
-                if let handle = handles[seats.keys[index]] { due.append(handle) }
-            case .timedOut:
-                silent.append(link)
-            }
-        }
-        for peer in expired {
+        let due = seats.tick(now: now)
+        for peer in due.graceOver {
             leave(peer, reason: .connectionDropped, now: now, into: &result)
         }
-        if !due.isEmpty {
-            result.send(.ping(seq: pingRound), to: due)
+        if !due.pings.isEmpty {
+            result.send(.ping(seq: pingRound), to: due.pings)
             pingRound &+= 1
         }
-        for id in silent {
+        for id in due.silent {
             close(id, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")),
                   leaving: .connectionDropped, reason: "heartbeat timeout", now: now, into: &result)
         }

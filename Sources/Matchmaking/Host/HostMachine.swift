@@ -1,10 +1,10 @@
 import NIOCore
-import OrderedCollections
 
 /// The host, as a pure value: every fact of the host's session has its one owner here. Which
 /// links are open and at which stage (shaking hands, admitted, closing), who the players are and
 /// which link carries each, their heartbeats and clock estimates, admission and its cap, the
-/// game phase, and the `joined`/`left` notes not yet written.
+/// game phase, and the `joined`/`left` notes not yet written. The seats, with every index over
+/// them, are one sub-value, `Seats`, changed only through its operations.
 ///
 /// One mutating method per event (a link opened, a frame arrived, a link closed, a timer tick,
 /// the game sending, the game starting or ending, stop); each returns a ``HostResult`` that says
@@ -54,28 +54,8 @@ public struct HostMachine<Link: Sendable>: Sendable {
         var channelBinding: [UInt8] = []
     }
 
-    /// An admitted player. A seat outlives its link for ``ServerConfiguration/resumeGrace`` when
-    /// the player holds a resume token: `link` is nil and `awayUntil` set while it is away.
-    struct Seat: Sendable {
-        /// Who.
-        let peer: Peer
-        /// The link that carries it; nil while the player is away.
-        var link: LinkID?
-        /// The protocol version its link speaks (a version 1 player is never told `away`/`back`).
-        var version: Int
-        /// The secret that takes the seat back (base64); nil when the seat is not kept (version 1,
-        /// or a grace of zero).
-        let token: String?
-        /// While away: when the seat is given up.
-        var awayUntil: NIODeadline?
-        /// Liveness and clock samples (of the current link).
-        var heartbeat: Heartbeat
-        /// Which roster notes this player has not been told yet (see ``RosterBatch``).
-        var rosterMark: RosterBatch.Mark
-        /// Version 3: the real-time channel with this player's current link (the UDP path when
-        /// its welcome offered one; the numbering of states either way). Nil below version 3.
-        var realtime: DatagramPath<SocketAddress>?
-    }
+    /// An admitted player's place (``Seats/Seat``).
+    typealias Seat = Seats<Link>.Seat
 
     /// The rules.
     public let configuration: ServerConfiguration
@@ -83,24 +63,16 @@ public struct HostMachine<Link: Sendable>: Sendable {
     public internal(set) var name: String
     /// Where the host is in its life.
     public internal(set) var phase: Phase = .open
-    /// Every player's current clock estimate, kept beside the seats so that a game can take a
-    /// snapshot without walking every seat (updated only where a pong updates a seat).
-    public internal(set) var clocks: [PeerID: ClockEstimate] = [:]
+    /// Every seated player's current clock estimate (kept by `Seats` beside the seats, so that
+    /// a game can take a snapshot without walking every seat).
+    public var clocks: [PeerID: ClockEstimate] { seats.clocks }
 
     var links: [LinkID: LinkEntry] = [:]
-    /// The seats in order of admission (which is the order of their ids).
-    var seats: OrderedDictionary<PeerID, Seat> = [:]
-    /// The players by uniqueness key of their name (an index over `seats`).
-    var names: [String: PeerID] = [:]
-    /// Each player's link handle (an index over `seats` and `links`: a broadcast reads it
-    /// without copying every seat).
-    var handles: [PeerID: Link] = [:]
-    /// The seats by resume token (an index over `seats`).
-    var tokens: [String: PeerID] = [:]
+    /// The seats and their indexes (names, resume tokens, link handles, clock estimates).
+    var seats = Seats<Link>()
     /// How many links are awaiting their hello.
     var pending = 0
     var roster = RosterBatch()
-    var nextPeer: UInt32 = 1
     var pingRound: UInt32 = 0
     var refusalLog = LogThrottle(interval: .seconds(10))
     /// The host's UDP port for the real-time channel, once the runner has one (``datagramsOpened(port:)``).
@@ -120,7 +92,7 @@ public struct HostMachine<Link: Sendable>: Sendable {
     }
 
     /// The admitted players, in order of admission.
-    public var players: [Peer] { seats.values.map(\.peer) }
+    public var players: [Peer] { seats.players }
 
     /// The host's game as a participant: id 0, the host's name.
     public var hostPeer: Peer { Peer(id: .host, name: name) }

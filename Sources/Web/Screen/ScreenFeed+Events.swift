@@ -1,0 +1,67 @@
+import FoundationEssentials
+import GameRuntime
+import Matchmaking
+
+/// The game host's events, turned into the machine's: the edge between the game and the feed.
+extension ScreenFeed {
+    /// Shows one of the game host's events (pass it from the ``GameHost`` observer). Messages are
+    /// encoded here, before the lock is taken.
+    public func publish<Table: GameTable>(_ event: GameHostEvent<Table>) {
+        let writable = Self.takesWrites
+        switch event {
+        case .joined(let peer, _):
+            run { $0.playerJoined(peer, writable: writable) }
+        case .left(let peer, let reason, _):
+            run { $0.playerLeft(peer, reason: reason, writable: writable) }
+        case .away(let peer):
+            run { $0.playerAway(peer, writable: writable) }
+        case .back(let peer):
+            run { $0.playerBack(peer, writable: writable) }
+        case .sent(let message, let recipients):
+            guard let (kind, body) = Self.encode(message) else { return }
+            let now = MonotonicClock.now()
+            run { machine in
+                let visibility = Self.inferredVisibility(of: recipients, present: machine.present.keys)
+                return machine.messageSent(kind: kind, body: body, visibility: visibility, now: now, writable: writable)
+            }
+        case .retold(let message, let recipients):
+            guard let (kind, body) = Self.encode(message) else { return }
+            let now = MonotonicClock.now()
+            run { $0.messageSent(kind: kind, body: body, visibility: .retell(to: recipients), now: now, writable: writable) }
+        case .stateSent(let message, let key, let recipients):
+            guard let (_, body) = Self.encode(message) else { return }
+            run { machine in
+                let visibility = Self.inferredVisibility(of: recipients, present: machine.present.keys)
+                return machine.stateSent(key: key, body: body, visibility: visibility, writable: writable)
+            }
+        case .commanded(let command):
+            run { $0.commanded(command, writable: writable) }
+        case .refused(let refusal):
+            run { $0.refused(refusal, writable: writable) }
+        case .note(let note):
+            // A game's notes are for the host's eyes: its host page sees those the game says (HostPageNote).
+            guard let shown = note as? any HostPageNote, let (_, body) = Self.encode(shown) else { return }
+            run { $0.noted(body, writable: writable) }
+        case .chat, .sendFailed:
+            break
+        }
+    }
+
+    /// TODAY'S INFERENCE, the one place it is made (to be replaced by the game's own declaration
+    /// of each message's visibility, issue 24): a message to every player present is public,
+    /// else private to its recipients. A message sent while nobody is present (a lobby counting
+    /// down to a scheduled start) is to everyone present too, so it is public. `present` is who
+    /// the feed's events said is present.
+    static func inferredVisibility(of recipients: [PeerID], present: some Collection<PeerID>) -> MessageVisibility {
+        Set(recipients) == Set(present) ? .public : .private(to: recipients)
+    }
+
+    /// A game message's `kind` ("?" when it has none) and its JSON; nil when it does not encode.
+    static func encode(_ message: some Encodable) -> (kind: String, body: String)? {
+        guard let body = try? JSONEncoder().encode(message) else { return nil }
+        let kind = (try? JSONDecoder().decode(KindOnly.self, from: body))?.kind ?? "?"
+        return (kind, String(decoding: body, as: UTF8.self))
+    }
+
+    private struct KindOnly: Decodable { let kind: String? }
+}
