@@ -112,14 +112,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [
-                .embedInCode("Pages/phone.html"), .embedInCode("Pages/screen.html"), .embedInCode("Pages/style.css"),
-                .embedInCode("Pages/client.js"), .embedInCode("Pages/phone.js"), .embedInCode("Pages/screen.js"),
-                .embedInCode("Pages/sha256.js"), .embedInCode("Pages/look.js"), .embedInCode("Pages/host.html"),
-                .embedInCode("Pages/host.js"),
+                .embedInCode("Pages/phone.html"), .embedInCode("Pages/screen.html"), .embedInCode("Pages/host.html"),
+                .embedInCode("Pages/style.css"), .embedInCode("Pages/phone.mjs"), .embedInCode("Pages/screen.mjs"),
+                .embedInCode("Pages/host.mjs"), .embedInCode("Pages/dom.mjs"), .embedInCode("Pages/link.mjs"),
+                .embedInCode("Pages/sha256.mjs"), .embedInCode("Pages/feed.mjs"), .embedInCode("Pages/words.mjs"),
+                .embedInCode("Pages/game.mjs"),
             ]),
-        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+                resources: [.embedInCode("Page/trivia.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
+        .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+                resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
+        .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+                resources: [.embedInCode("Page/pong.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .executableTarget(
             name: "snap-host",
             dependencies: [
@@ -162,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "Web", "Matchmaking", "GameRuntime",
+                "Web", "Matchmaking", "GameRuntime", "Trivia", "SnapGame", "Pong",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

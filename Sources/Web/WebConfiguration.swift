@@ -1,3 +1,4 @@
+import GameRuntime
 import NIOCore
 
 /// The settings of the host's web port (``WebServer``): where it listens and the limits that
@@ -19,6 +20,9 @@ public struct WebConfiguration: Sendable, Hashable {
     /// The largest WebSocket message accepted from a screen page (it sends nothing that matters)
     /// or a host page (a PIN, a command).
     public var maxScreenMessage = 1024
+    /// The page module of the game this host runs, served at its ``GamePage/path``; nil for a
+    /// host with no game (the lobby alone): the pages then show the lobby only.
+    public var gamePage: GamePage?
 
     /// The defaults.
     public init() {}
@@ -35,5 +39,8 @@ public struct WebConfiguration: Sendable, Hashable {
             throw Invalid(description: "connections per address: \(maxConnectionsPerAddress), allowed are 1-100000")
         }
         guard requestHeadTimeout > .zero else { throw Invalid(description: "request head timeout: must be positive") }
+        if let gamePage, !gamePage.hasValidName {
+            throw Invalid(description: "game page: \"\(gamePage.name)\" is no game name (1-16 of a-z, 0-9, -)")
+        }
     }
 }

@@ -107,7 +107,7 @@ public final class WebServer: Service, Sendable {
     func configure(_ channel: any Channel) throws {
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(AddressGate(counts: counts))
-        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout)
+        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, gamePage: configuration.gamePage)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed, hostPage] channel, head in

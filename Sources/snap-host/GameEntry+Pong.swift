@@ -20,5 +20,6 @@ extension GameEntry {
             let screen = PongPlayerScreen(writer: style.writer)
             return await PlayerTerminal(player: player, screen: screen, bot: bot, once: style.once).run()
         },
-        hostCommands: { _ in HostCommand.plain.filter { $0 != .skip } })
+        hostCommands: { _ in HostCommand.plain.filter { $0 != .skip } },
+        page: GamePage(name: PongPage.name, script: PongPage.script))
 }

@@ -32,5 +32,6 @@ extension GameEntry {
             }
             let screen = SnapPlayerScreen(writer: style.writer, botReactionMs: options?.reactionMs)
             return await PlayerTerminal(player: player, screen: screen, bot: bot, once: style.once).run()
-        })
+        },
+        page: GamePage(name: SnapPage.name, script: SnapPage.script))
 }

@@ -26,5 +26,6 @@ extension GameEntry {
         hostCommands: { serve in
             // In buzzer mode the host marks each answer given aloud.
             HostCommand.plain + (serve.trivia.settings.mode == .buzzer ? TriviaRules.markKeys.map { .game($0.command) } : [])
-        })
+        },
+        page: GamePage(name: TriviaPage.name, script: TriviaPage.script))
 }

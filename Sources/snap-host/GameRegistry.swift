@@ -24,6 +24,8 @@ struct GameEntry: Sendable {
     /// The commands the host page offers as buttons for `serve`'s options (kick is offered by
     /// each player).
     var hostCommands: @Sendable (Serve) -> [HostCommand] = { _ in HostCommand.plain }
+    /// The game's page module, served to the phone, TV and host pages (none: the lobby alone).
+    var page: GamePage? = nil
 }
 
 /// How a player plays: a person at the keyboard or a bot, and where its screen goes.
@@ -72,7 +74,8 @@ extension GameEntry {
                 }
             },
             play: { session, style in await registration.play(session, style.options) },
-            hostCommands: { _ in registration.hostCommands })
+            hostCommands: { _ in registration.hostCommands },
+            page: registration.page)
     }
 }
 

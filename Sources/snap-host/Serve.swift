@@ -159,6 +159,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = webPort ?? WebConfiguration.defaultPort
         configuration.maxConnectionsPerAddress = webMaxPerAddress
+        configuration.gamePage = GameRegistry.entry(for: GameName(rawValue: game))?.page
         return configuration
     }
 

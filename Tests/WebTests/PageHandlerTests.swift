@@ -1,7 +1,11 @@
+import GameRuntime
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import Pong
+import SnapGame
 import Testing
+import Trivia
 
 @testable import Web
 
@@ -13,8 +17,8 @@ import Testing
 
     @Test func knownPagesAreServedWithTheirTypes() {
         for (path, type) in [
-            ("/", "text/html"), ("/screen", "text/html"), ("/host", "text/html"), ("/style.css", "text/css"), ("/phone.js", "text/javascript"),
-            ("/host.js", "text/javascript"),
+            ("/", "text/html"), ("/screen", "text/html"), ("/host", "text/html"), ("/style.css", "text/css"), ("/phone.mjs", "text/javascript"),
+            ("/host.mjs", "text/javascript"), ("/feed.mjs", "text/javascript"),
         ] {
             let response = PageHandler.response(to: Self.head(.GET, path + "?x=1"))
             #expect(response.status == .ok, "\(path)")
@@ -103,7 +107,7 @@ import Testing
     }
 
     @Test func everyOtherResponseLoadsNothingAndCannotBeFramed() throws {
-        for path in ["/style.css", "/phone.js", "/favicon.ico", "/nope", "/ws"] {
+        for path in ["/style.css", "/phone.mjs", "/favicon.ico", "/nope", "/ws"] {
             let head = try Self.responseHead(path)
             let policy = Self.directives(head.headers["Content-Security-Policy"].first ?? "")
             #expect(policy["default-src"] == ["'none'"], "\(path)")
@@ -119,7 +123,7 @@ import Testing
     /// What the policy forbids is not in the pages: a page that breaks it would fail in the
     /// browser (Tests/system/test_web_csp.py shows the browser's side).
     @Test func thePagesHoldNothingThePolicyForbids() {
-        for (path, file) in Assets.files {
+        for (path, file) in Self.everyFile {
             let text = String(decoding: file.bytes, as: UTF8.self)
             let lower = text.lowercased()
             #expect(!lower.contains("style=\""), "an inline style attribute in \(path)")
@@ -129,28 +133,68 @@ import Testing
             #expect(!lower.contains("new function"), "new Function in \(path)")
             #expect(!lower.contains("data:"), "a data: URL in \(path)")
             if file.contentType.hasPrefix("text/html") {
-                #expect(lower.components(separatedBy: "<script").dropFirst().allSatisfy { $0.hasPrefix(" src=\"/") },
+                #expect(lower.components(separatedBy: "<script").dropFirst().allSatisfy { $0.hasPrefix(" type=\"module\" src=\"/") },
                         "an inline <script> in \(path)")
                 #expect(!lower.contains(/\son[a-z]+\s*=/), "an on*= handler in \(path)")
             }
         }
     }
 
-    /// What a browser downloads to show each page: the page and the scripts and stylesheet it
-    /// names, every one of them served. A phone on a crowded Wi-Fi pays the phone page's sum,
-    /// not the host page's.
+    /// The games' page modules, as `serve` hands them to the web port.
+    static let gamePages = [
+        GamePage(name: TriviaPage.name, script: TriviaPage.script), GamePage(name: SnapPage.name, script: SnapPage.script),
+        GamePage(name: PongPage.name, script: PongPage.script),
+    ]
+
+    /// Every file the web port can serve: its own and each game's page module.
+    static var everyFile: [String: Assets.File] {
+        var files = Assets.files
+        for page in gamePages { files[page.path] = Assets.file(at: page.path, gamePage: page) }
+        return files
+    }
+
+    /// The paths a script imports: `import … from "./dom.mjs"` (static) and `import("/games/" + …)`
+    /// (the game's module, by the hello's name: every game's counts, the largest taken).
+    static func imports(of script: String) -> [String] {
+        script.matches(of: /(?:from|import)\s*\(?\s*"(?:\.)?(\/[a-z0-9\/]*(?:\.mjs)?)"/).map { String($0.output.1) }
+    }
+
+    @Test func aGamesPageModuleIsServedOnlyWhenThatGameRuns() throws {
+        let trivia = GamePage(name: TriviaPage.name, script: TriviaPage.script)
+        let served = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), gamePage: trivia)
+        #expect(served.status == .ok && served.body == TriviaPage.script)
+        #expect(served.contentType.hasPrefix("text/javascript"))
+        #expect(served.headers.contains { $0 == ("Cache-Control", "no-cache") })
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/snap.mjs"), gamePage: trivia).status == .notFound)
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs")).status == .notFound)  // no game: the lobby alone
+        for page in Self.gamePages { #expect(String(decoding: page.script, as: UTF8.self).contains("export const name = \"\(page.name)\"")) }
+        var configuration = WebConfiguration()
+        configuration.gamePage = GamePage(name: "../etc", script: [])
+        #expect(throws: WebConfiguration.Invalid.self) { try configuration.validate() }
+    }
+
+    /// What a browser downloads to show each page: the page, the stylesheet, its module and every
+    /// module that one imports, and the game's module (the largest of the games'). A phone on a
+    /// crowded Wi-Fi pays the phone page's sum, not the host page's.
     @Test func eachPageWithWhatItLoadsStaysUnder80KB() throws {
         let pages = Assets.files.filter { $0.value.contentType.hasPrefix("text/html") }
         #expect(Set(pages.keys) == ["/", "/screen", "/host"])
+        let largestGame = Self.gamePages.map(\.script.count).max() ?? 0
         for (path, page) in pages {
             let html = String(decoding: page.bytes, as: UTF8.self)
-            let loaded = html.matches(of: /(?:src|href)="(\/[^"?#]*)"/).map { String($0.output.1) }
-            #expect(loaded.contains("/style.css"), "\(path) loads the stylesheet")
-            var total = page.bytes.count
-            for asset in Set(loaded) {
+            var pending = html.matches(of: /(?:src|href)="(\/[^"?#]*)"/).map { String($0.output.1) }
+            #expect(pending.contains("/style.css"), "\(path) loads the stylesheet")
+            var loaded: Set<String> = []
+            var importsGame = false
+            while let asset = pending.popLast() {
+                if asset == "/games/" { importsGame = true; continue }
+                guard loaded.insert(asset).inserted else { continue }
                 let file = try #require(Assets.files[asset], "\(path) loads \(asset), which is not served")
-                total += file.bytes.count
+                if asset.hasSuffix(".mjs") { pending += Self.imports(of: String(decoding: file.bytes, as: UTF8.self)) }
             }
+            #expect(loaded.contains("/dom.mjs"), "\(path) imports the shared modules: \(loaded.sorted())")
+            #expect(importsGame, "\(path) imports the game's module")
+            let total = page.bytes.count + loaded.map { Assets.files[$0]!.bytes.count }.reduce(0, +) + largestGame
             #expect(total < 80_000, "\(path) with what it loads: \(total) bytes")
         }
     }

@@ -50,7 +50,7 @@ def test_every_response_carries_the_headers(start_host):
         assert response.getheader("X-Content-Type-Options") == "nosniff"
         assert response.getheader("X-Frame-Options") == "DENY"
         assert response.getheader("Referrer-Policy") == "no-referrer"
-    for path, status in (("/style.css", 200), ("/phone.js", 200), ("/nope", 404), ("/ws", 426), ("/favicon.ico", 204)):
+    for path, status in (("/style.css", 200), ("/phone.mjs", 200), ("/games/trivia.mjs", 200), ("/games/snap.mjs", 404), ("/nope", 404), ("/ws", 426), ("/favicon.ico", 204)):
         response = get(host.web_port, path)
         assert response.status == status, path
         assert response.getheader("Content-Security-Policy") == OTHER_POLICY, path

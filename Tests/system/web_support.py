@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
@@ -55,16 +55,19 @@ class Page:
 
     # ---- reading ----
 
+    # A game's views come and go (its page module draws them): an element not there reads as
+    # empty and hidden.
+
     def text(self, element_id: str) -> str:
         try:
             return self.driver.find_element(By.ID, element_id).text
-        except StaleElementReferenceException:
+        except (NoSuchElementException, StaleElementReferenceException):
             return ""
 
     def visible(self, element_id: str) -> bool:
         try:
             return self.driver.find_element(By.ID, element_id).is_displayed()
-        except StaleElementReferenceException:
+        except (NoSuchElementException, StaleElementReferenceException):
             return False
 
     def wait(self, condition, timeout: float, what: str):
@@ -73,7 +76,7 @@ class Page:
         while time.monotonic() < deadline:
             try:
                 value = condition()
-            except StaleElementReferenceException:
+            except (NoSuchElementException, StaleElementReferenceException):  # not drawn yet, or redrawn
                 value = None
             if value:
                 return value

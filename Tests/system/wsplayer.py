@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A phone without the browser: a player over the host's WebSocket (`/ws`), speaking what the
-phone page (Sources/Web/Pages/client.js) speaks: the handshake, pongs with clock stamps, and
+phone page (Sources/Web/Pages/link.mjs) speaks: the handshake, pongs with clock stamps, and
 trivia answers (the first answer, at once). Standard library only, so it runs anywhere the tests
 run, the Bluetooth VM included. Prints `connected as NAME (id N)`, then `final: P. NAME POINTS`
 lines at game over, and exits 0; a deny prints `denied: REASON` and exits 2.
@@ -27,10 +27,10 @@ def now_us() -> int:
 
 
 class WebSocket:
-    def __init__(self, host: str, port: int):
+    def __init__(self, host: str, port: int, path: str = "/ws"):
         self.sock = socket.create_connection((host, port), timeout=30)
         key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((f"GET /ws HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
         head = b""
         while b"\r\n\r\n" not in head:

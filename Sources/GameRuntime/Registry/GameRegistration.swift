@@ -21,7 +21,7 @@ public struct GameRegistration: Sendable {
     public var play: @Sendable (_ session: any GamePlayerSession, _ options: PlayOptions) async -> EndReason
     /// The commands the host page offers as buttons (kick is offered by each player).
     public var hostCommands: [HostCommand]
-    /// The game's page module (`/games/NAME.js`): how the phone, the TV and the host page draw
+    /// The game's page module (`/games/NAME.mjs`): how the phone, the TV and the host page draw
     /// its messages; nil for a game played on terminals only.
     public var page: GamePage?
 
@@ -93,8 +93,8 @@ public struct PlayOptions: Sendable {
 }
 
 /// A game's page module: the JavaScript the pages import to draw its messages
-/// (`/games/NAME.js`, docs/WEB.md).
-public struct GamePage: Sendable {
+/// (`/games/NAME.mjs`, docs/WEB.md, "A game's page module").
+public struct GamePage: Sendable, Hashable {
     /// The game's name, the module's file name.
     public var name: String
     /// The module's source, UTF-8.

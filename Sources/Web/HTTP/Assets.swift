@@ -1,3 +1,5 @@
+import GameRuntime
+
 /// The pages, styles and scripts, embedded in the binary (nothing to install beside it), by path.
 enum Assets {
     /// One file to serve.
@@ -6,19 +8,33 @@ enum Assets {
         let contentType: String
     }
 
-    /// Every path served, and what.
+    /// Every path served, and what, but the game's page module (``file(at:gamePage:)``). The
+    /// pages are ES modules: each page loads one (`<script type="module">`), which imports the
+    /// shared ones by these paths.
     static let files: [String: File] = [
-        "/": File(bytes: PackageResources.phone_html, contentType: "text/html; charset=utf-8"),
-        "/screen": File(bytes: PackageResources.screen_html, contentType: "text/html; charset=utf-8"),
+        "/": File(bytes: PackageResources.phone_html, contentType: html),
+        "/screen": File(bytes: PackageResources.screen_html, contentType: html),
+        "/host": File(bytes: PackageResources.host_html, contentType: html),
         "/style.css": File(bytes: PackageResources.style_css, contentType: "text/css; charset=utf-8"),
-        "/client.js": File(bytes: PackageResources.client_js, contentType: "text/javascript; charset=utf-8"),
-        "/phone.js": File(bytes: PackageResources.phone_js, contentType: "text/javascript; charset=utf-8"),
-        "/screen.js": File(bytes: PackageResources.screen_js, contentType: "text/javascript; charset=utf-8"),
-        "/sha256.js": File(bytes: PackageResources.sha256_js, contentType: "text/javascript; charset=utf-8"),
-        "/look.js": File(bytes: PackageResources.look_js, contentType: "text/javascript; charset=utf-8"),
-        "/host": File(bytes: PackageResources.host_html, contentType: "text/html; charset=utf-8"),
-        "/host.js": File(bytes: PackageResources.host_js, contentType: "text/javascript; charset=utf-8"),
+        "/phone.mjs": File(bytes: PackageResources.phone_mjs, contentType: script),
+        "/screen.mjs": File(bytes: PackageResources.screen_mjs, contentType: script),
+        "/host.mjs": File(bytes: PackageResources.host_mjs, contentType: script),
+        "/dom.mjs": File(bytes: PackageResources.dom_mjs, contentType: script),
+        "/link.mjs": File(bytes: PackageResources.link_mjs, contentType: script),
+        "/sha256.mjs": File(bytes: PackageResources.sha256_mjs, contentType: script),
+        "/feed.mjs": File(bytes: PackageResources.feed_mjs, contentType: script),
+        "/words.mjs": File(bytes: PackageResources.words_mjs, contentType: script),
+        "/game.mjs": File(bytes: PackageResources.game_mjs, contentType: script),
     ]
+
+    static let html = "text/html; charset=utf-8"
+    static let script = "text/javascript; charset=utf-8"
+
+    /// What is served at `path`: one of ``files``, or the game's page module at its path.
+    static func file(at path: String, gamePage: GamePage?) -> File? {
+        if let gamePage, path == gamePage.path { return File(bytes: gamePage.script, contentType: script) }
+        return files[path]
+    }
 
     /// Asked for by browsers on their own: answered `204 No Content` (the pages have no icon; a
     /// `data:` one would need `img-src data:` in the policy, a 404 is an error in the browser).

@@ -1,3 +1,4 @@
+import GameRuntime
 import NIOCore
 import NIOHTTP1
 
@@ -16,11 +17,16 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     static let name = "pages"
 
     private let headTimeout: TimeAmount
+    /// The page module of the game this host runs, served beside the pages.
+    private let gamePage: GamePage?
     private var deadline: Scheduled<Void>?
     /// The response to send at the request's end; nil while none is being read.
     private var pending: (head: HTTPRequestHead, response: Response)?
 
-    init(headTimeout: TimeAmount) { self.headTimeout = headTimeout }
+    init(headTimeout: TimeAmount, gamePage: GamePage? = nil) {
+        self.headTimeout = headTimeout
+        self.gamePage = gamePage
+    }
 
     /// An answer: status, body, extra headers, and whether the connection closes after it.
     struct Response {
@@ -47,7 +53,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             deadline?.cancel()
             deadline = nil
-            let response = Self.response(to: head)
+            let response = Self.response(to: head, gamePage: gamePage)
             if response.close {  // refuse at once: a body is not waited for
                 write(response, for: head, context: context)
                 return
@@ -68,8 +74,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
     }
 
-    /// What to answer to a request head (pure).
-    static func response(to head: HTTPRequestHead) -> Response {
+    /// What to answer to a request head (pure); `gamePage` is served at its path too.
+    static func response(to head: HTTPRequestHead, gamePage: GamePage? = nil) -> Response {
         if declaresBody(head) {
             return .text(.payloadTooLarge, "Requests here carry no body.", close: true)
         }
@@ -82,7 +88,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             return .text(.upgradeRequired, "\(path) is a WebSocket: open it with an Upgrade: websocket request.", headers: [("Upgrade", "websocket")])
         }
         if path == Assets.favicon { return Response(status: .noContent, body: []) }
-        guard let file = Assets.files[String(path)] else {
+        guard let file = Assets.file(at: String(path), gamePage: gamePage) else {
             return .text(.notFound, "No such page. The pages are / (to play), /screen (for the TV) and /host (for the host).")
         }
         return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: [("Cache-Control", "no-cache")])

@@ -1,7 +1,6 @@
 /* SHA-256 and HMAC-SHA256 over byte arrays (FIPS 180-4, RFC 2104), for the join-code proof.
    A page served over plain http has no crypto.subtle (secure contexts only), so this is ours. */
-"use strict";
-var Sha256 = (function () {
+export const Sha256 = (function () {
   var K = [
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,

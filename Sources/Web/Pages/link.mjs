@@ -1,8 +1,11 @@
 /* A snap-host player over a WebSocket (docs/PROTOCOL.md; docs/WEB.md): the handshake with the
    join-code proof, heartbeats with clock stamps, game messages, and (version 3) the real-time
-   states, latest-wins per key. One instance is one link. */
-"use strict";
-var SnapLink = (function () {
+   states, latest-wins per key. One instance is one link: the one implementation of the player's
+   protocol in the pages. */
+import { Sha256 } from "./sha256.mjs";
+import { socketURL } from "./dom.mjs";
+
+export const SnapLink = (function () {
   var CONTEXT = "snap-host join v1";
   /* The protocol versions this page speaks, best first: 3 adds states, 2 resume tokens. */
   var VERSIONS = [3, 2, 1];
@@ -56,8 +59,7 @@ var SnapLink = (function () {
        numbers of this link's own states per key (from 1). */
     this.heard = {};
     this.numbered = {};
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + "/ws");
+    var socket = new WebSocket(socketURL("/ws"));
     this.socket = socket;
     var self = this;
     socket.onmessage = function (event) { self.receive(event.data); };

@@ -1,0 +1,9 @@
+/// The quiz's page module for the browser, `Page/trivia.mjs`: how the phone, the TV and the host page
+/// draw the quiz's messages. The web port serves it at `/games/trivia.mjs` when this host runs the quiz
+/// (`WebConfiguration.gamePage`; docs/WEB.md, "A game's page module").
+public enum TriviaPage {
+    /// The game's name, as the host's hello announces it and the pages load the module by.
+    public static let name = "trivia"
+    /// The module's source (UTF-8 JavaScript), embedded in the binary.
+    public static let script: [UInt8] = PackageResources.trivia_mjs
+}

@@ -1,0 +1,306 @@
+/* The trivia quiz in the browser (docs/TRIVIA.md, docs/WEB.md): owns how its messages look on the
+   phone (the question with its answers to press, or in buzzer mode to say beside one BUZZ
+   button; the result; the final standings), on the TV (the question, who has answered but never
+   what, the reveal, the buzzer's turns) and on the host page (one summary). The pages load it as
+   /games/trivia.mjs when the host's hello names the game "trivia" (docs/WEB.md, "A game's page
+   module"). It imports nothing: views are descriptions made with the `h` the page hands over, and
+   the phone acts through its `ctx`, so Tests/js runs it in Node. */
+
+export const name = "trivia";
+
+/* Answers are told apart by shape and letter as well as colour (the class aN). */
+const SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];  /* ▲ ◆ ● ■ ★ ♥ */
+const LETTERS = "ABCDEF";
+
+export function letter(index) { return LETTERS.charAt(index); }
+
+/* One answer: shape, letter, text, in colour aN (a button on the phone, a box on the TV). */
+function answer(h, tag, index, text, extra, on) {
+  return h(tag, { class: "answer a" + index + (extra || ""), type: tag === "button" ? "button" : null, on: on },
+    h("span", { class: "shape", "aria-hidden": "true" }, SHAPES[index % SHAPES.length]),
+    h("span", { class: "letter" }, letter(index)),
+    h("span", { class: "label" }, text));
+}
+
+/* A countdown that can stand still: running until `deadline`, or frozen showing `frozen`. */
+function clock() { return { deadline: null, frozen: "" }; }
+function runClock(c, until) { return { deadline: until, frozen: "" }; }
+function stopClock(c, now) { return { deadline: null, frozen: c.deadline != null ? left(c.deadline, now) + " s" : c.frozen }; }
+function clockText(c, now) { return c.deadline != null ? left(c.deadline, now) + " s" : c.frozen; }
+function left(until, now) { return Math.max(0, Math.ceil((until - now) / 1000)); }
+
+export function rejectSentence(reason) {
+  switch (reason) {
+    case "tooLate": case "questionClosed": return "Too late: the question had closed.";
+    case "alreadyAnswered": return "You already answered this one.";
+    case "notInThisQuestion": return "You joined during this question: you play from the next one.";
+    case "paused": return "The game is paused.";
+    default: return "Answer not taken (" + reason + ").";
+  }
+}
+
+/* "You scored 3 of 10, place 2 of 4": points of the questions this player could answer (a
+   late joiner's from the one after it joined), place shared on equal points (1, 2, 2, 4), as
+   join prints it (docs/TRIVIA.md, "Game over"). */
+export function summary(final, mine, questionsOf) {
+  const asked = final.asked != null ? final.asked : questionsOf || 0;
+  const of = Math.min(asked, mine.questions != null ? mine.questions : asked);
+  const place = 1 + final.standings.filter((line) => line.points > mine.points).length;
+  const late = of >= asked ? "" : of === 0 ? " (you joined after the last question)" : " (you joined at question " + (asked - of + 1) + ")";
+  return "You scored " + mine.points + " of " + of + ", place " + place + " of " + final.standings.length + late;
+}
+
+function standingsList(h, id, lines, me) {
+  return h("ol", { id: id, class: "standings" }, lines.slice(0, 6).map((line) =>
+    h("li", { class: me && line.id === me.id ? "mine" : null }, line.name + " \u2014 " + line.points)));
+}
+
+/* ---- The phone: a player ---- */
+
+/* ctx: h, me() ({id, name} or null), nameOf(id), now() (ms), clock() (µs, for presses),
+   send(body), paused(), redraw(). */
+export function phone(ctx) {
+  const h = ctx.h;
+  let question = null, buzzer = null, chosen = null, status = "", result = null, final = null, countdown = clock();
+  let showing = null;  /* "question" or "result" */
+
+  const me = () => ctx.me();
+  const lockedOut = () => !!(buzzer && me() && buzzer.lockedOut.indexOf(me().id) >= 0);
+
+  function press(choice) {
+    if (!question) return;
+    if (ctx.paused()) { status = "The game is paused."; ctx.redraw(); return; }
+    ctx.send({ kind: "answer", question: question.number, choice: choice, pressedAt: ctx.clock() });
+    chosen = choice;
+    ctx.redraw();
+  }
+
+  function buzz() {
+    if (!buzzer || !question || buzzDisabled()) return;
+    if (ctx.paused()) { status = "The game is paused."; ctx.redraw(); return; }
+    ctx.send({ kind: "buzz", question: question.number, pressedAt: ctx.clock() });
+    buzzer.sent = true;
+    status = "Buzzed\u2026";
+    ctx.redraw();
+  }
+
+  const buzzDisabled = () => buzzer.sent || buzzer.holder !== null || lockedOut();
+
+  function message(m) {
+    const now = ctx.now();
+    switch (m.kind) {
+      case "game": showing = null; question = null; result = null; break;
+      case "question":
+        question = m; chosen = null; result = null; showing = "question"; status = "";
+        buzzer = m.mode === "buzzer" ? { sent: false, holder: null, lockedOut: [] } : null;
+        if (buzzer) status = "Buzz when you know it!";
+        countdown = runClock(countdown, now + m.durationMs);
+        break;
+      case "accepted":
+        status = "Answer " + letter(m.choice) + " locked in" + (m.final ? "." : " (you can still change it).");
+        chosen = m.choice;
+        break;
+      case "rejected":
+        if (!buzzer) { status = rejectSentence(m.reason); break; }
+        buzzer.sent = false;
+        if (m.reason === "lockedOut") status = "Locked out for this question";
+        else if (m.reason === "buzzerTaken") status = "Someone else buzzed first.";
+        else if (m.reason !== "alreadyBuzzed") status = rejectSentence(m.reason);
+        break;
+      case "buzzed":
+        if (!buzzer || !question || m.question !== question.number) break;
+        countdown = stopClock(countdown, now);
+        buzzer.holder = m.player; buzzer.lockedOut = m.lockedOut || []; buzzer.sent = false;
+        status = me() && m.player === me().id ? "You buzzed first! Answer out loud." : m.name + " buzzed first";
+        break;
+      case "marked": {
+        if (!buzzer || !question || m.question !== question.number) break;
+        const mine = me() && m.player === me().id;
+        if (!m.right) { buzzer.lockedOut = buzzer.lockedOut.concat([m.player]); buzzer.holder = null; }
+        status = m.right ? (mine ? "Right! +1" : m.name + " is right") : mine ? "Wrong \u2014 locked out for this question" : m.name + " is wrong";
+        break;
+      }
+      case "buzzersOpen":
+        if (!buzzer || !question || m.question !== question.number) break;
+        buzzer.holder = null; buzzer.lockedOut = m.lockedOut || []; buzzer.sent = false;
+        status = lockedOut() ? "Locked out for this question" : "Buzzers open again: buzz!";
+        countdown = runClock(countdown, now + m.leftMs);
+        break;
+      case "pause":
+        if (m.paused) countdown = stopClock(countdown, now);
+        else if (question && showing === "question" && m.leftMs != null) countdown = runClock(countdown, now + m.leftMs);
+        break;
+      case "result":
+        countdown = stopClock(countdown, now);
+        result = { body: m, tried: !!(question && question.number === m.number && (chosen !== null || lockedOut())) };
+        showing = "result";
+        break;
+      case "gameOver":
+        countdown = stopClock(countdown, now);
+        final = m;
+        showing = null;
+        break;
+      default: break;
+    }
+  }
+
+  function questionView() {
+    const q = question, mine = me();
+    const won = buzzer && buzzer.holder !== null && mine && buzzer.holder === mine.id;
+    return h("section", { id: "question-view" },
+      h("p", { class: "status" },
+        h("span", { id: "question-number" }, "Question " + q.number + " of " + q.of), " ",
+        h("span", { id: "countdown", class: "countdown", role: "timer" }, clockText(countdown, ctx.now()))),
+      h("h2", { id: "question-text" }, q.text),
+      h("div", { id: "answers", class: "answers n" + q.answers.length + (buzzer ? " told" : "") },
+        q.answers.map((text, index) => buzzer
+          ? answer(h, "div", index, text)  /* buzzer mode: answers are said, not pressed */
+          : answer(h, "button", index, text, index === chosen ? " chosen" : "", { click: () => press(index) }))),
+      h("p", { id: "answer-status", class: "message", role: "status" }, status),
+      buzzer && h("button", { id: "buzz", type: "button", class: "buzz" + (won ? " won" : ""), disabled: buzzDisabled(), on: { click: buzz } },
+        won ? "YOUR TURN" : lockedOut() ? "LOCKED OUT" : buzzer.holder !== null ? "WAIT" : "BUZZ"));
+  }
+
+  function resultView() {
+    const r = result.body, mine = me() && r.scored.indexOf(me().id) >= 0;
+    const title = mine ? "Correct! +1" : result.tried ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" :
+      r.ended === "rightAnswer" ? ctx.nameOf(r.scored[0]) + " got it" : r.ended === "allLockedOut" ? "Nobody got it" : "Time's up";
+    return h("section", { id: "result-view" },
+      h("h2", { id: "result-title" }, title),
+      h("p", { id: "result-answer", class: "status" }, "The answer: " + letter(r.correctChoice) + " \u2014 " + r.correctAnswer +
+        (r.scored.length ? " \u00B7 scored: " + r.scored.map(ctx.nameOf).join(", ") : " \u00B7 nobody scored")),
+      standingsList(h, "result-standings", r.scoreboard, me()));
+  }
+
+  return {
+    message: message,
+    state: () => {},
+    /* The game as it stands, or null before the first question. */
+    view: () => showing === "question" ? questionView() : showing === "result" ? resultView() : null,
+    /* The last game's end. */
+    overView: () => {
+      if (!final) return null;
+      const lines = final.standings || [], mine = me();
+      const won = mine && final.winners.indexOf(mine.id) >= 0;
+      let place = 0;
+      lines.forEach((line, i) => { if (mine && line.id === mine.id) place = i + 1; });
+      return [
+        h("h1", { id: "over-title" }, won ? "You won!" : final.winners.length ? "Winner: " + final.winners.map(ctx.nameOf).join(", ") : "Game over"),
+        h("p", { id: "over-place", class: "status" }, place ? summary(final, lines[place - 1], question ? question.of : 0) : ""),
+        standingsList(h, "over-standings", lines, mine),
+      ];
+    },
+  };
+}
+
+/* ---- The TV and the host page: a watcher of the feed (feed.mjs) ---- */
+
+export function watchStart() {
+  return { info: null, question: null, answered: [], buzz: null, result: null, countdown: clock(), showing: null };
+}
+
+export function watch(s, m, at) {
+  const now = at.now;
+  switch (m.kind) {
+    case "game": return Object.assign({}, s, { info: m, showing: "game" });
+    case "question":
+      return Object.assign({}, s, { question: m, answered: [], buzz: null, result: null, showing: "question", countdown: runClock(s.countdown, now + m.durationMs - at.age) });
+    case "buzzed": case "marked": case "buzzersOpen":
+      if (!s.question || m.question !== s.question.number) return s;
+      return Object.assign({}, s, {
+        buzz: m,
+        countdown: m.kind === "buzzed" ? stopClock(s.countdown, now) : m.kind === "buzzersOpen" ? runClock(s.countdown, now + m.leftMs) : s.countdown,
+      });
+    case "result": return Object.assign({}, s, { result: m, showing: "result", countdown: { deadline: null, frozen: "" } });
+    case "pause":
+      if (m.paused) return Object.assign({}, s, { countdown: stopClock(s.countdown, now) });
+      if (s.showing === "question" && m.leftMs != null) return Object.assign({}, s, { countdown: runClock(s.countdown, now + m.leftMs) });
+      return s;
+    case "gameOver": return Object.assign({}, s, { showing: null, countdown: clock() });
+    default: return s;
+  }
+}
+
+/* A private "accepted" is an answer taken: the TV names who answered, never what. */
+export function watchPrivate(s, kind, ids) {
+  if (kind !== "accepted" || s.showing !== "question") return s;
+  return Object.assign({}, s, { answered: s.answered.concat(ids.filter((id) => s.answered.indexOf(id) < 0)) });
+}
+
+export function watchState(s) { return s; }
+
+export function final(m, names) {
+  const lines = m.standings || [];
+  const nameOf = (id) => { const line = lines.filter((l) => l.id === id)[0]; return line ? line.name : names[id] || "#" + id; };
+  return {
+    winners: m.winners.map(nameOf),
+    standings: lines.map((l) => ({ id: l.id, name: l.name, score: l.points === 1 ? "1 point" : l.points + " points" })),
+  };
+}
+
+/* The TV header's phase: "10 questions". */
+export function phase(s) { return s.info ? s.info.questions + " questions" : ""; }
+
+/* The TV's picture of the game, or null when there is nothing to show yet. `feed`: feed.mjs's value. */
+export function tvView(s, feed, ctx) {
+  const h = ctx.h, q = s.question;
+  if (!q || (s.showing !== "question" && s.showing !== "result")) return null;
+  const nameOf = (id) => feed.players[id] || "#" + id;
+  const r = s.showing === "result" ? s.result : null;
+  const out = s.buzz && (s.buzz.lockedOut || []).length ? " (locked out: " + s.buzz.lockedOut.map(nameOf).join(", ") + ")" : "";
+  let answered, scored = "";
+  if (r) {
+    scored = "The answer: " + letter(r.correctChoice) + " \u2014 " + r.correctAnswer + ". " + (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored.");
+    answered = r.scoreboard.slice(0, 5).map((l, n) => (n + 1) + ". " + l.name + " " + l.points).join("   ");
+  } else if (s.buzz && s.buzz.kind === "buzzed") {
+    answered = s.buzz.name + " buzzed first!";
+    scored = "Answer out loud\u2026" + out;
+  } else if (s.buzz && s.buzz.kind === "marked") {
+    answered = s.buzz.name + " buzzed first!";
+    scored = s.buzz.right ? s.buzz.name + " is right!" : s.buzz.name + " is wrong";
+  } else if (s.buzz && s.buzz.kind === "buzzersOpen") {
+    answered = "Buzzers open again" + out;
+  } else if (q.mode === "buzzer") {
+    answered = "Buzz in on your phone!";
+  } else {
+    const total = Object.keys(feed.players).length;
+    answered = "Answered: " + (s.answered.length ? s.answered.map(nameOf).join(", ") : "nobody yet") + " (" + s.answered.length + " of " + total + ")";
+  }
+  return h("section", { id: "tv-question" },
+    h("p", { class: "status" },
+      h("span", { id: "tv-number" }, "Question " + q.number + " of " + q.of + (q.category ? " \u00B7 " + q.category : "")), " ",
+      h("span", { id: "tv-countdown", class: "countdown" }, r ? "" : clockText(s.countdown, ctx.now()))),
+    h("h1", { id: "question-title" }, q.text),
+    h("div", { id: "tv-answers", class: "answers" },
+      q.answers.map((text, index) => answer(h, "div", index, text, r ? (index === r.correctChoice ? " right" : " wrong") : ""))),
+    h("p", { id: "answered" }, answered),
+    h("p", { id: "scored", class: "message" }, scored));
+}
+
+/* The host page's summary: {title, line, lines}, or null to say the lobby. */
+export function hostSummary(s, feed, ctx) {
+  if (s.showing === "question" && s.question) {
+    const q = s.question;
+    return {
+      title: "Question " + q.number + " of " + q.of + " \u00B7 " + clockText(s.countdown, ctx.now()).replace(/^$/, "0 s"),
+      line: q.text,
+      lines: ["Answered: " + s.answered.length + " of " + Object.keys(feed.players).length],
+    };
+  }
+  if (s.showing === "result" && s.result) {
+    const r = s.result;
+    const names = r.scored.map((id) => feed.players[id] || "#" + id);
+    return { title: "Question " + r.number + " of " + r.of + ": the answer", line: r.correctAnswer + ". " + (names.length ? "Scored: " + names.join(", ") : "Nobody scored."), lines: [] };
+  }
+  if (s.showing === "game" && s.info) {
+    return { title: "A game begins", line: s.info.questions ? s.info.questions + (s.info.questions === 1 ? " question" : " questions") : "", lines: [] };
+  }
+  return null;
+}
+
+/* What a host's skip did, in words, as the game stood when it was done. */
+export function skipped(s) {
+  if (s.showing === "question" && s.question) return "Skipped question " + s.question.number;
+  if (s.showing === "result" && s.result) return "Went on after question " + s.result.number;
+  return null;
+}

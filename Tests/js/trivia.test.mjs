@@ -1,0 +1,132 @@
+/* Trivia's page module (Sources/Trivia/Page/trivia.mjs) fed the messages of a recorded game
+   (Tests/js/fixtures/trivia.json: a phone, Ann, who answers A, two bots, and the TV's feed). */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as trivia from "../../Sources/Trivia/Page/trivia.mjs";
+import { fixture, playerBodies, phoneCtx, play, fold, isPublic, byId, byClass, textOf, h } from "./support.mjs";
+
+const recording = fixture("trivia");
+const me = recording.me;
+const names = Object.fromEntries(recording.screen.filter((m) => m.type === "joined").map((m) => [m.peer.id, m.peer.name]));
+const bodies = playerBodies(recording);
+const firstQuestion = bodies.filter((b) => b.kind === "question")[0];
+
+function phoneAt(kind) {
+  const ctx = phoneCtx(me, names), phone = trivia.phone(ctx);
+  play(phone, bodies, (b) => b.kind === kind);
+  return { ctx: ctx, phone: phone };
+}
+
+test("the phone shows the question with its answers told apart by shape and letter, and presses one", () => {
+  const { ctx, phone } = phoneAt("question");
+  const view = phone.view();
+  assert.equal(view.props.id, "question-view");
+  assert.equal(textOf(byId(view, "question-text")), firstQuestion.text);
+  assert.equal(textOf(byId(view, "question-number")), "Question 1 of " + firstQuestion.of);
+  assert.equal(textOf(byId(view, "countdown")), Math.ceil(firstQuestion.durationMs / 1000) + " s");
+  const answers = byId(view, "answers").children;
+  assert.equal(answers.length, firstQuestion.answers.length);
+  answers.forEach((button, i) => {
+    assert.equal(button.tag, "button");
+    assert.equal(textOf(byClass(button, "letter")[0]), "ABCD"[i]);
+    assert.ok(textOf(byClass(button, "shape")[0]).length === 1, "a shape beside the colour");
+    assert.ok(button.props.class.includes("a" + i));
+  });
+  answers[1].props.on.click();
+  assert.deepEqual(ctx.sent, [{ kind: "answer", question: 1, choice: 1, pressedAt: 42 }]);
+  assert.ok(byId(phone.view(), "answers").children[1].props.class.includes("chosen"));
+  ctx.time += 1500;
+  assert.equal(textOf(byId(phone.view(), "countdown")), Math.ceil((firstQuestion.durationMs - 1500) / 1000) + " s");
+});
+
+test("a press while paused is not sent and says why; the countdown stands still", () => {
+  const { ctx, phone } = phoneAt("question");
+  phone.message({ kind: "pause", paused: true });
+  ctx.isPaused = true;
+  ctx.time += 5000;
+  byId(phone.view(), "answers").children[0].props.on.click();
+  assert.deepEqual(ctx.sent, []);
+  assert.equal(textOf(byId(phone.view(), "answer-status")), "The game is paused.");
+  assert.equal(textOf(byId(phone.view(), "countdown")), Math.ceil(firstQuestion.durationMs / 1000) + " s");
+  phone.message({ kind: "pause", paused: false, leftMs: 700 });
+  assert.equal(textOf(byId(phone.view(), "countdown")), "1 s");
+});
+
+test("the host's answers to the phone: accepted, then the result, then the game's end with the summary", () => {
+  const accepted = bodies.filter((b) => b.kind === "accepted")[0];
+  assert.ok(accepted, "the recording has Ann's answer accepted");
+  const { phone } = phoneAt("accepted");
+  assert.match(textOf(byId(phone.view(), "answer-status")), /^Answer A locked in/);
+  const result = bodies.filter((b) => b.kind === "result")[0];
+  play(phone, bodies.slice(bodies.indexOf(accepted) + 1), (b) => b.kind === "result");
+  const view = phone.view();
+  assert.equal(view.props.id, "result-view");
+  const right = result.scored.indexOf(me.id) >= 0;
+  assert.equal(textOf(byId(view, "result-title")), right ? "Correct! +1" : "Not this time");
+  assert.ok(textOf(byId(view, "result-answer")).startsWith("The answer: " + "ABCD"[result.correctChoice] + " \u2014 " + result.correctAnswer));
+  assert.equal(byId(view, "result-standings").children.length, Math.min(6, result.scoreboard.length));
+
+  play(phone, bodies.slice(bodies.indexOf(result) + 1));
+  const over = bodies.filter((b) => b.kind === "gameOver")[0];
+  const mine = over.standings.filter((l) => l.id === me.id)[0];
+  const place = 1 + over.standings.filter((l) => l.points > mine.points).length;
+  const overView = h("div", null, phone.overView());
+  assert.equal(textOf(byId(overView, "over-place")), "You scored " + mine.points + " of " + over.asked + ", place " + place + " of " + over.standings.length);
+  assert.equal(byId(overView, "over-standings").children.length, over.standings.length);
+  assert.equal(byClass(overView, "mine").length, 1);
+});
+
+test("the TV shows who answered, never what, then the reveal", () => {
+  const screen = recording.screen;
+  const question = screen.findIndex(isPublic("question"));
+  let feed = fold(screen, trivia, isPublic("question"));
+  const ctx = { h: h, now: () => 1_000_000 };
+  let view = trivia.tvView(feed.game, feed, ctx);
+  assert.equal(view.props.id, "tv-question");
+  assert.equal(textOf(byId(view, "question-title")), firstQuestion.text);
+  assert.equal(textOf(byId(view, "answered")), "Answered: nobody yet (0 of 3)");
+  const accepted = screen.slice(question).filter((m) => m.type === "sent" && Array.isArray(m.to) && m.kind === "accepted");
+  assert.ok(accepted.length >= 1, "the recording has private accepted notices");
+  assert.ok(accepted.every((m) => m.body === undefined), "the feed never carries a private message's content");
+  feed = fold(screen, trivia, (m) => m === accepted[0]);
+  view = trivia.tvView(feed.game, feed, ctx);
+  assert.match(textOf(byId(view, "answered")), new RegExp("^Answered: " + accepted[0].to.map((id) => names[id]).join(", ") + " \\("));
+  feed = fold(screen, trivia, isPublic("result"));
+  view = trivia.tvView(feed.game, feed, ctx);
+  const result = screen.filter(isPublic("result"))[0].body;
+  assert.ok(textOf(byId(view, "scored")).startsWith("The answer: " + "ABCD"[result.correctChoice]));
+  byId(view, "tv-answers").children.forEach((box, i) => assert.ok(box.props.class.endsWith(i === result.correctChoice ? " right" : " wrong")));
+  assert.equal(textOf(byId(view, "tv-countdown")), "");
+});
+
+test("the host page's summary follows the game; a skip is told by what it skipped", () => {
+  const ctx = { h: h, now: () => 1_000_000 };
+  let feed = fold(recording.screen, trivia, isPublic("question"));
+  const summary = trivia.hostSummary(feed.game, feed, ctx);
+  assert.equal(summary.title, "Question 1 of " + firstQuestion.of + " \u00B7 " + Math.ceil(firstQuestion.durationMs / 1000) + " s");
+  assert.equal(summary.line, firstQuestion.text);
+  assert.deepEqual(summary.lines, ["Answered: 0 of 3"]);
+  assert.equal(trivia.skipped(feed.game), "Skipped question 1");
+  feed = fold(recording.screen, trivia, isPublic("result"));
+  assert.equal(trivia.hostSummary(feed.game, feed, ctx).title, "Question 1 of " + firstQuestion.of + ": the answer");
+  assert.equal(trivia.skipped(feed.game), "Went on after question 1");
+});
+
+test("buzzer mode: the BUZZ button, who buzzed first, a lockout", () => {
+  const ctx = phoneCtx(me, names), phone = trivia.phone(ctx);
+  phone.message(Object.assign({}, firstQuestion, { mode: "buzzer" }));
+  let view = phone.view();
+  assert.equal(byId(view, "answers").children[0].tag, "div", "answers are said, not pressed");
+  byId(view, "buzz").props.on.click();
+  assert.deepEqual(ctx.sent, [{ kind: "buzz", question: 1, pressedAt: 42 }]);
+  phone.message({ kind: "buzzed", question: 1, player: 99, name: "Bob", lockedOut: [] });
+  view = phone.view();
+  assert.equal(textOf(byId(view, "buzz")), "WAIT");
+  assert.equal(byId(view, "buzz").props.disabled, true);
+  assert.equal(textOf(byId(view, "answer-status")), "Bob buzzed first");
+  phone.message({ kind: "marked", question: 1, player: 99, name: "Bob", right: false });
+  phone.message({ kind: "buzzersOpen", question: 1, lockedOut: [99], leftMs: 4000 });
+  assert.equal(textOf(byId(phone.view(), "answer-status")), "Buzzers open again: buzz!");
+  phone.message({ kind: "buzzed", question: 1, player: me.id, name: me.name, lockedOut: [99] });
+  assert.equal(textOf(byId(phone.view(), "buzz")), "YOUR TURN");
+});
