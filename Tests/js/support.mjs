@@ -49,9 +49,10 @@ export function play(phone, bodies, until) {
   return null;
 }
 
-/* The feed after `messages` (or until `until(message)` holds), with the game's module. */
-export function fold(messages, game, until, now = 1_000_000) {
-  let feed = initial();
+/* The feed after `messages` (or until `until(message)` holds), with the game's module; from
+   `start` (a feed folded before) or from nothing. */
+export function fold(messages, game, until, now = 1_000_000, start = null) {
+  let feed = start || initial();
   for (const m of messages) {
     feed = reduce(feed, m, game, now);
     if (until && until(m)) break;

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from web_support import TV, Page, available
+from web_support import TV, Page, available, serious_a11y_violations
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
 
@@ -22,16 +22,7 @@ def url(host, path: str = "/") -> str:
 
 
 def serious(page: Page, what: str) -> list[str]:
-    """axe-core's critical and serious violations on the page as it stands, one line each."""
-    axe = axe_selenium_python.Axe(page.driver)
-    axe.inject()
-    results = axe.run()
-    found = []
-    for violation in results["violations"]:
-        if violation.get("impact") in ("critical", "serious"):
-            targets = [" ".join(node["target"]) for node in violation["nodes"]][:5]
-            found.append(f"{what}: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
-    return found
+    return serious_a11y_violations(page, what)
 
 
 def test_axe_finds_nothing_critical_or_serious_on_the_phone_the_tv_and_the_host_page(start_host, start_join, pages):

@@ -141,6 +141,22 @@ class Page:
         return path
 
 
+def serious_a11y_violations(page: Page, what: str) -> list[str]:
+    """axe-core's critical and serious violations on the page as it stands, one line each (pip's
+    axe-selenium-python, which carries axe-core; scripts/install-deps --test installs it)."""
+    import axe_selenium_python
+
+    axe = axe_selenium_python.Axe(page.driver)
+    axe.inject()
+    results = axe.run()
+    found = []
+    for violation in results["violations"]:
+        if violation.get("impact") in ("critical", "serious"):
+            targets = [" ".join(node["target"]) for node in violation["nodes"]][:5]
+            found.append(f"{what}: {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+    return found
+
+
 def decode_qr(image: Path) -> list[str]:
     """The texts of the QR codes zbarimg finds in `image`."""
     zbarimg = shutil.which("zbarimg")

@@ -8,6 +8,7 @@
      game.watch(state, body, at)             a message every player got; `at`: {now, age} (ms)
      game.watchPrivate(state, kind, ids)     some players were told something of `kind`
      game.watchState(state, key, body)       a real-time state (Pong's court)
+     game.watchNote(state, body)             a note for the host's eyes (host page only; optional)
      game.final(body, names)                 a gameOver as {winners: [name], standings: [{id, name, score}]}
 
    reduce() never changes the value it is given. `game` is null on a host with no game module
@@ -52,6 +53,9 @@ export function reduce(feed, m, game, now) {
     case "state":
       if (!game || typeof m.key !== "string") return feed;
       return Object.assign({}, feed, { game: game.watchState(feed.game, m.key, m.body) });
+    case "note":  /* the host page only: what the game shows the host's eyes (Punchline's answers) */
+      if (!game || !game.watchNote || !m.body) return feed;
+      return Object.assign({}, feed, { game: game.watchNote(feed.game, m.body) });
     case "sent":
       if (m.to === "all") return told(feed, m.body || {}, m.ageMs || 0, game, now);
       if (!game || !Array.isArray(m.to)) return feed;

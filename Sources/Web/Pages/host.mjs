@@ -184,9 +184,17 @@ function drawState() {
   summary = summary || { title: "Lobby", line: lobbyLine(), lines: [] };
   text("state-title", (feed.paused ? "Paused \u00B7 " : "") + summary.title);
   text("state-line", summary.line);
-  patch($("state-standings"), summary.lines.map((l) => h("li", null, l)));
+  patch($("state-standings"), summary.lines.map(summaryLine));
   $("notice").hidden = !feed.paused;
   text("notice", feed.paused ? "Paused: the players' countdown stands still." : "");
+}
+
+/* A line of the game's summary: words, or {text, command, label, id} with a button that gives
+   the game's command (Punchline's Hide beside an answer). */
+function summaryLine(l) {
+  if (typeof l === "string") return h("li", null, l);
+  return h("li", { class: "with-action" }, h("span", null, l.text),
+    l.command ? h("button", { type: "button", id: l.id || null, class: "command action", on: { click: () => send(l.command) } }, l.label) : null);
 }
 
 /* "mark right", "mark not right": a command this page has no words for. */
