@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .library(name: "Pong", targets: ["Pong"]),
+        .library(name: "Punchline", targets: ["Punchline"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
         .executable(name: "snap-crowd", targets: ["snap-crowd"]),
     ],
@@ -124,10 +125,12 @@ let package = Package(
                 resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/pong.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
+        .target(name: "Punchline", dependencies: ["Vocabulary", "GameRuntime"],
+                resources: [.embedInCode("Page/punchline.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .executableTarget(
             name: "snap-host",
             dependencies: [
-                "Matchmaking", "Discovery", "Rendezvous", "SecureLink", "GameRuntime", "Trivia", "SnapGame", "Pong", "Web",
+                "Matchmaking", "Discovery", "Rendezvous", "SecureLink", "GameRuntime", "Trivia", "SnapGame", "Pong", "Punchline", "Web",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -155,6 +158,7 @@ let package = Package(
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "PongTests", dependencies: ["Pong", "GameRuntime", "Matchmaking"]),
+        .testTarget(name: "PunchlineTests", dependencies: ["Punchline", "GameRuntime", "Vocabulary"]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

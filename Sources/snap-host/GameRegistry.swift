@@ -4,6 +4,7 @@ import Logging
 import Matchmaking
 import ServiceLifecycle
 import Pong
+import Punchline
 import Web
 
 /// A game `serve` can host and `join` can play.
@@ -84,6 +85,7 @@ enum GameRegistry {
     /// Every game, in the order the help lists them.
     static let games: [(name: GameName, entry: GameEntry)] = [
         (.lobby, .lobby), (.trivia, .trivia), (.snap, .snap), (.pong, .pong),
+        (.punchline, GameEntry(Punchline.registration)),
     ]
 
     /// The game called `name`.

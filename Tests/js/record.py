@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Records the fixtures of the page modules' tests (Tests/js/fixtures/GAME.json) from a real host:
 starts `snap-host serve --game GAME` with a bot, joins it as a phone over /ws (a player called
-Ann who answers, flips or stands still) and watches its TV feed (/screen/ws), and writes what each
+Ann who answers, flips, writes and votes, or stands still) and watches its TV feed (/screen/ws), and writes what each
 heard, in order, to the end of the first game. Pong's 60 states a second are thinned to one in
 20 (and every one around a point): the pages keep only the newest anyway.
 
-    python3 Tests/js/record.py SNAP_HOST_BIN trivia|snap|pong
+    python3 Tests/js/record.py SNAP_HOST_BIN trivia|snap|pong|punchline
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ ARGS = {
     "trivia": ["--bots", "2", "--rounds", "2", "--question-time", "2", "--result-time", "1", "--start-after", "1", "--max-players", "4"],
     "snap": ["--bots", "1", "--max-players", "2", "--max-flips", "12", "--seed", "7"],
     "pong": ["--bots", "1", "--points", "1"],
+    "punchline": ["--bots", "2", "--max-players", "3", "--start-when-full"],
 }
 
 
@@ -72,6 +73,7 @@ def main() -> int:
         ws = WebSocket("127.0.0.1", port)
         player_log: list[dict] = []
         me = None
+        ballot = None
         while True:
             text = ws.receive()
             if text is None:
@@ -90,6 +92,13 @@ def main() -> int:
                 body = m["body"]
                 if body.get("kind") == "question":
                     ws.send({"type": "app", "body": {"kind": "answer", "question": body["number"], "choice": 0, "pressedAt": now_us()}})
+                elif body.get("kind") == "prompt":
+                    ws.send({"type": "app", "body": {"kind": "answer", "round": body["round"], "text": f"Ann's answer {body['round']}"}})
+                elif body.get("kind") == "ballot":
+                    ballot = body
+                elif body.get("kind") == "yours" and ballot:
+                    letter = next(a["letter"] for a in ballot["answers"] if a["letter"] != body["letter"])
+                    ws.send({"type": "app", "body": {"kind": "vote", "round": body["round"], "letter": letter}})
                 elif body.get("kind") == "table" and body.get("turn") == me["id"]:
                     ws.send({"type": "app", "body": {"kind": "flip"}})
                 elif body.get("kind") == "gameOver":
