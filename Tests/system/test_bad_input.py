@@ -51,7 +51,8 @@ class Chatter:
 
     def check(self) -> None:
         """Everything received so far arrived exactly once, in order, from the right sender."""
-        assert self.error is None, f"chatter could not send: {self.error!r}"
+        assert self.error is None, (f"chatter could not send: {self.error!r}; Alice ended {self.a.end_reason} ({self.a.end_detail}),"
+                                    f" Bob ended {self.b.end_reason} ({self.b.end_detail})")
         for client, sender in ((self.b, self.a), (self.a, self.b)):
             numbers = self.received(client, sender)
             assert numbers == list(range(len(numbers))), "app messages lost, duplicated or reordered"

@@ -200,7 +200,7 @@ def test_a_missing_bank_file_is_named(tmp_path):
     (["--game", "trivia", "--start-when-full", "--start-after", "3"], "--start-when-full and --start-after exclude each other"),
     (["--game", "trivia", "--rounds", "0"], "--rounds must be at least 1"),
     (["--game", "trivia", "--mode", "fastest"], "fastest"),
-    (["--game", "chess"], "the games are `lobby`, `trivia`, `snap` and `pong`"),
+    (["--game", "chess"], "the games are `lobby`, `trivia`, `snap`, `pong` and `punchline`"),
 ])
 def test_bad_trivia_options_are_refused(args, message):
     proc = Proc([str(snap_host_binary()), "serve", "--port", "0", "--no-dnssd", "--no-bluetooth", *args], "host")

@@ -136,8 +136,11 @@ struct Rules {
                 if byte == UInt8(ascii: "\"") {
                     string = nil
                     if current.isName, var top = open.popLast() {
-                        // An escaped name may equal any other: it stands as NUL (never a raw name).
-                        let name = current.escaped ? "\u{0}" : String(decoding: bytes[(current.start + 1)..<index], as: UTF8.self)
+                        // An escaped name may equal any other: it stands as NUL (never a raw name). Names
+                        // are compared without U+FEFF, as `matches` compares them (JSONSerialization
+                        // drops some): "ty\u{FEFF}pe" and "type" are the same name to the comparison.
+                        let raw = String(decoding: bytes[(current.start + 1)..<index], as: UTF8.self)
+                        let name = current.escaped ? "\u{0}" : String(String.UnicodeScalarView(Tree.text(raw)))
                         if top.names?.insert(name).inserted == false { hasDuplicateName = true }
                         if let names = top.names, names.count > 1, names.contains("\u{0}") { hasDuplicateName = true }
                         top.expectsName = false
