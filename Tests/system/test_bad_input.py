@@ -52,12 +52,20 @@ class Chatter:
     def check(self) -> None:
         """Everything received so far arrived exactly once, in order, from the right sender."""
         assert self.error is None, (f"chatter could not send: {self.error!r}; Alice ended {self.a.end_reason} ({self.a.end_detail}),"
-                                    f" Bob ended {self.b.end_reason} ({self.b.end_detail})")
+                                    f" Bob ended {self.b.end_reason} ({self.b.end_detail}); the host said: {self.host_said()}")
         for client, sender in ((self.b, self.a), (self.a, self.b)):
             numbers = self.received(client, sender)
             assert numbers == list(range(len(numbers))), "app messages lost, duplicated or reordered"
             assert all(m.get("from") == sender.id for m in client.apps)
         assert not self.a.ended and not self.b.ended, (self.a.end_reason, self.b.end_reason)
+
+    def host_said(self) -> list[str]:
+        """The host's log lines about the two players' connections (when it closed one, why)."""
+        host = getattr(self, "host", None)
+        if host is None:
+            return []
+        ports = {f":{c.local_port}" for c in (self.a, self.b) if getattr(c, "local_port", None)}
+        return [line for line in host.stderr_snapshot() if any(port in line for port in ports)][-6:]
 
     def assert_progress(self, since: tuple[int, int], timeout: float = 3.0) -> None:
         """Both directions received more messages than at `since`."""
@@ -84,7 +92,10 @@ class Arena:
         self.baseline_fds = self.stable_fd_count()
         self.baseline_fd_list = self.host.fd_list()
         self.baseline_players = self.host.players()
+        for client in (self.a, self.b):
+            client.local_port = client.sock.getsockname()[1]
         self.chatter = Chatter(self.a, self.b)
+        self.chatter.host = self.host
         self.chatter.assert_progress((0, 0), timeout=5)
 
     def stable_fd_count(self, timeout: float = 5.0) -> int:
