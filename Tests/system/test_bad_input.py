@@ -70,7 +70,8 @@ class Chatter:
     def assert_progress(self, since: tuple[int, int], timeout: float = 3.0) -> None:
         """Both directions received more messages than at `since`."""
         ok = wait_until(lambda: all(now > then for now, then in zip(self.counts(), since)), timeout)
-        assert ok, f"app messages stopped flowing: {since} -> {self.counts()}"
+        assert ok, (f"app messages stopped flowing: {since} -> {self.counts()}; Alice ended {self.a.end_reason} ({self.a.end_detail}),"
+                    f" Bob ended {self.b.end_reason} ({self.b.end_detail}); the host said: {self.host_said()}")
         self.check()
 
     def stop(self) -> None:
@@ -285,7 +286,9 @@ def _admitted_attack(arena: Arena, name: str, violation: bytes, detail: str) -> 
     assert wait_until(lambda: host.count_closed(detail) > before, 5), "\n".join(host.stderr_snapshot()[-10:])
     for observer in (arena.a, arena.b):
         assert observer.wait_for(lambda: any(
-            e["type"] == "left" and e["peer"]["id"] == my_id for e in observer.events[events_before[id(observer)]:]), 5)
+            e["type"] == "left" and e["peer"]["id"] == my_id for e in observer.events[events_before[id(observer)]:]), 5), (
+            f"{observer.name} did not hear that {name} left; it ended {observer.end_reason} ({observer.end_detail});"
+            f" the host said: {arena.chatter.host_said()}")
         left = [e for e in observer.events if e["type"] == "left" and e["peer"]["id"] == my_id]
         assert left == [{"type": "left", "peer": {"id": my_id, "name": name}, "reason": "protocolError"}]
         joined = [e for e in observer.events if e["type"] == "joined" and e["peer"]["id"] == my_id]
