@@ -22,6 +22,7 @@ import base64
 import hashlib
 import hmac
 import json
+import select
 import socket
 import ssl
 import struct
@@ -361,6 +362,22 @@ class Client:
         self.host_peer: dict = answer["host"]
         self.peers = {peer["id"]: peer["name"] for peer in answer["peers"]}
 
+    def _recv(self) -> bytes:
+        """The next bytes from the host (socket.timeout after 50 ms without any). On TLS the read
+        holds the send lock: OpenSSL's SSL object must not be used by two threads at once, and a
+        TLS 1.3 read may write (the host's session tickets arrive just after the handshake, while
+        another thread sends); two threads in one SSL object corrupted the link now and then under
+        load (the host saw it close without a bye). It waits for data first without the lock, so
+        senders are held back only while bytes are being read."""
+        if not isinstance(self.sock, ssl.SSLSocket):
+            return self.sock.recv(65536)
+        if not self.sock.pending():
+            readable, _, _ = select.select([self.sock], [], [], 0.05)
+            if not readable:
+                raise socket.timeout()
+        with self._send_lock:
+            return self.sock.recv(65536)
+
     # -- sending --------------------------------------------------------------------------
 
     def _send_raw(self, data: bytes) -> None:
@@ -446,7 +463,7 @@ class Client:
             if self._stop.is_set() or not self._running.is_set():
                 continue
             try:
-                data = self.sock.recv(65536)
+                data = self._recv()
             except (socket.timeout, TimeoutError):
                 continue
             except OSError as error:
