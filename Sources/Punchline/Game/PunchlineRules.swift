@@ -191,11 +191,8 @@ public struct PunchlineRules: GameRules {
             return refuse(.badArgument("player: the id of a player whose answer is in and not yet in the results"))
         }
         guard wasVoting else { return [] }
-        if round.ballot.count < 2 {
-            round.closeVoting(now: moment.now)
-            return announce(round, at: moment)
-        }
-        return announce(round, at: moment)  // the ballot again, without it
+        if round.ballot.count < 2 { round.closeVoting(now: moment.now) }  // nothing left to vote on
+        return announce(round, at: moment)  // the ballot again without it, or the results
     }
 
     // MARK: Helpers
