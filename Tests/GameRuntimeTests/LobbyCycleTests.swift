@@ -28,7 +28,7 @@ struct CountRules: GameRules {
     var target = 3
 
     func start(_ players: [Peer], number: Int, at moment: RoundMoment) -> (Round, [Effect]) {
-        (Round(players: players), [.send(.count(0), to: players.map(\.id))])
+        (Round(players: players), [.announce(.count(0), to: players.map(\.id))])
     }
     func nextWake(of round: Round) -> Int64? { nil }
     func audience(of round: Round, at moment: RoundMoment) -> [PeerID] { round.players.map(\.id) }
@@ -46,17 +46,17 @@ struct CountRules: GameRules {
         guard message != nil, round.players.contains(where: { $0.id == id }), round.pausedAt == nil else { return [.send(.refused("no"), to: [id])] }
         round.count += 1
         round.last = id
-        return [.send(.count(round.count), to: audience(of: round, at: moment))] + (round.count >= target ? over(round) : [])
+        return [.announce(.count(round.count), to: audience(of: round, at: moment))] + (round.count >= target ? over(round) : [])
     }
     func refusedBetweenGames(_ message: Tick?, from id: PeerID) -> [Effect] { [.send(.refused("noGame"), to: [id])] }
     func woke(round: inout Round, at moment: RoundMoment) -> [Effect] { [] }
     func pause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.pausedAt = moment.now
-        return [.send(.paused(true), to: audience(of: round, at: moment))]
+        return [.announce(.paused(true), to: audience(of: round, at: moment))]
     }
     func unpause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.pausedAt = nil
-        return [.send(.paused(false), to: audience(of: round, at: moment))]
+        return [.announce(.paused(false), to: audience(of: round, at: moment))]
     }
     func end(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.endedByHost = true
@@ -65,7 +65,7 @@ struct CountRules: GameRules {
     func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect] {
         [.refused(CommandRefusal(command, command == .skip ? .nothingToSkip : .nothingToMark))]
     }
-    private func over(_ round: Round) -> [Effect] { [.send(.over(winner: round.last), to: round.players.map(\.id))] }
+    private func over(_ round: Round) -> [Effect] { [.announce(.over(winner: round.last), to: round.players.map(\.id))] }
 }
 
 typealias CountTable = LobbyCycle<CountRules>
@@ -87,8 +87,8 @@ typealias CountTable = LobbyCycle<CountRules>
         _ = table.received(.init(), from: p2.id, arrivedAt: 0, at: Self.at(3))
         let last = table.received(.init(), from: p1.id, arrivedAt: 0, at: Self.at(4))
         // The rules' game over first, then the cycle's ending and the lobby.
-        #expect(last.suffix(3).map(\.kind) == ["send", "gameEnded", "send"])
-        #expect(last.contains(.send(.over(winner: p1.id), to: [p1.id, p2.id])))
+        #expect(last.suffix(3).map(\.kind) == ["announce", "gameEnded", "announce"])
+        #expect(last.contains(.announce(.over(winner: p1.id), to: [p1.id, p2.id])))
         #expect(table.round == nil)
         #expect(table.lobby.waiting.map(\.id) == [p1.id, p2.id, p3.id])
     }
@@ -103,7 +103,7 @@ typealias CountTable = LobbyCycle<CountRules>
         #expect(table.command(.startNow, at: Self.at(1)).first == .gameStarted(lateJoinersAllowed: false))
         #expect(table.command(.startNow, at: Self.at(1)) == [.refused(CommandRefusal(.startNow, .gameUnderWay))])
         #expect(table.command(.unpause, at: Self.at(1)) == [.refused(CommandRefusal(.unpause, .notPaused))])
-        #expect(table.command(.pause, at: Self.at(1)) == [.send(.paused(true), to: [p1.id, p2.id])])
+        #expect(table.command(.pause, at: Self.at(1)) == [.announce(.paused(true), to: [p1.id, p2.id])])
         #expect(table.command(.pause, at: Self.at(1)) == [.refused(CommandRefusal(.pause, .alreadyPaused))])
         #expect(table.command(.skip, at: Self.at(1)) == [.refused(CommandRefusal(.skip, .nothingToSkip))])
         // A command the game did not declare: refused, saying which commands there are.
@@ -199,6 +199,7 @@ extension GameEffect {
     /// The case's name, for comparing orders.
     var kind: String {
         switch self {
+        case .announce: "announce"
         case .send: "send"
         case .retell: "retell"
         case .state: "state"

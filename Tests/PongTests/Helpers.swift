@@ -19,9 +19,11 @@ func table(points: Int = 5, capacity: Int = 2, seed: UInt64 = 1) -> PongTable {
 }
 
 extension Array where Element == PongTable.Effect {
-    /// The messages sent, with their recipients.
-    var sent: [(PongServerMessage, [PeerID])] {
-        compactMap { if case .send(let message, let to) = $0 { return (message, to) } else { return nil } }
+    /// The messages announced or sent, with their recipients.
+    var sent: [(PongServerMessage, [PeerID])] { compactMap(\.told) }
+    /// The messages announced (news for the room), with their recipients.
+    var announced: [(PongServerMessage, [PeerID])] {
+        compactMap { if case .announce(let message, let to) = $0 { return (message, to) } else { return nil } }
     }
     /// The states sent (key, message, recipients).
     var states: [(String, PongServerMessage, [PeerID])] {

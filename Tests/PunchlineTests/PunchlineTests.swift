@@ -16,7 +16,7 @@ extension Array where Element == PunchlineTable.Effect {
     var sent: [(PunchlineServerMessage, [PeerID])] {
         compactMap { effect in
             switch effect {
-            case .send(let message, let to), .retell(let message, let to): (message, to)
+            case .announce(let message, let to), .send(let message, let to), .retell(let message, let to): (message, to)
             default: nil
             }
         }
@@ -78,7 +78,7 @@ func vote(_ table: inout PunchlineTable, _ player: Peer, _ letter: String, at se
         // Answers come in; each author hears it counts, everyone who writes, and the host its author.
         let first = answer(&table, ann, "A very confused penguin")
         #expect(first.contains(.note(.answer(round: 1, author: ann.id, name: "Ann", text: "A very confused penguin"))))
-        #expect(first.contains(.send(.written(WritingProgress(round: 1, written: [ann.id])), to: [ann.id, bob.id, cy.id])))
+        #expect(first.contains(.announce(.written(WritingProgress(round: 1, written: [ann.id])), to: [ann.id, bob.id, cy.id])))
         _ = answer(&table, ann, "Exactly one sock")  // changed: still one answer
         _ = answer(&table, bob, "Three ducks")
         let last = answer(&table, cy, "A kazoo")

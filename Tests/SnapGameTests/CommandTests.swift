@@ -44,7 +44,7 @@ import Testing
     }
 
     func tables(_ effects: [SnapTable.Effect]) -> [TableState] {
-        effects.compactMap { if case .send(.table(let state), _) = $0 { state } else { nil } }
+        effects.compactMap { if case .announce(.table(let state), _) = $0 { state } else { nil } }
     }
 
     @Test(arguments: Where.allCases)
@@ -116,12 +116,12 @@ import Testing
         var playing = make(.playing)
         #expect(refusal(playing.command(.unpause, at: GameMoment(now: 1))) == .notPaused)
         let paused = playing.command(.pause, at: GameMoment(now: 1))
-        #expect(paused == [.send(.pause(PauseStatus(paused: true)), to: [ann.id, bob.id, cy.id])])
+        #expect(paused == [.announce(.pause(PauseStatus(paused: true)), to: [ann.id, bob.id, cy.id])])
         #expect(refusal(playing.command(.pause, at: GameMoment(now: 2))) == .alreadyPaused)
         #expect(playing.received(.flip, from: ann.id, arrivedAt: 3, at: GameMoment(now: 3)) == [.send(.refused(Refused(action: "flip", reason: .paused)), to: [ann.id])])
         let seq = try #require(playing.game?.seq)
         #expect(playing.received(.snap(SnapPress(seq: seq, pressedAt: 3)), from: bob.id, arrivedAt: 3, at: GameMoment(now: 3)) == [.send(.refused(Refused(action: "snap", reason: .paused)), to: [bob.id])])
-        #expect(playing.command(.unpause, at: GameMoment(now: 4)) == [.send(.pause(PauseStatus(paused: false)), to: [ann.id, bob.id, cy.id])])
+        #expect(playing.command(.unpause, at: GameMoment(now: 4)) == [.announce(.pause(PauseStatus(paused: false)), to: [ann.id, bob.id, cy.id])])
         #expect(!playing.received(.flip, from: ann.id, arrivedAt: 5, at: GameMoment(now: 5)).isEmpty)
         #expect(playing.game?.flips == 1)
 
@@ -144,7 +144,7 @@ import Testing
         for place in [Where.playing, .judging, .paused] {
             var table = make(place)
             let ended = table.command(.end, at: GameMoment(now: 3_000_000))
-            let final = ended.compactMap { if case .send(.gameOver(let final), _) = $0 { final } else { nil } }.first
+            let final = ended.compactMap { if case .announce(.gameOver(let final), _) = $0 { final } else { nil } }.first
             #expect(final?.ended == .endedByHost, "\(place)")
             #expect(final?.winners == [ann.id], "\(place)")  // 18 cards to 17 and 17
             #expect(ended.contains(.gameEnded), "\(place)")

@@ -14,7 +14,7 @@ import Testing
         _ = table.joined(ann, at: GameMoment(now: 1_000_000))
         #expect(table.game == nil)
         let woke = table.woke(at: GameMoment(now: 50_000_000))
-        #expect(woke == [.send(.lobby(LobbyStatus(players: 1, capacity: 3, startRule: "at", startsInMs: nil, startTime: "07:30", minimum: 2)), to: [ann.id])])
+        #expect(woke == [.announce(.lobby(LobbyStatus(players: 1, capacity: 3, startRule: "at", startsInMs: nil, startTime: "07:30", minimum: 2)), to: [ann.id])])
         #expect(table.nextWake == nil)
         #expect(SnapText.lobby(LobbyStatus(players: 1, capacity: 3, startRule: "at", startsInMs: nil, startTime: "07:30", minimum: 2))
             == "lobby: 1/3 players, it is past 07:30: the game starts as soon as 2 players are here")

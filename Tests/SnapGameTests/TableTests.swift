@@ -110,7 +110,7 @@ import Testing
         let last = table.left(cy, reason: .userQuit, at: GameMoment(now: 6))
         keep(last)
         #expect(last.contains(.gameEnded))
-        #expect(last.contains { if case .send(.gameOver(let final), _) = $0 { final.winners == [ann.id] && final.ended == .lastPlayer } else { false } })
+        #expect(last.contains { if case .announce(.gameOver(let final), _) = $0 { final.winners == [ann.id] && final.ended == .lastPlayer } else { false } })
         #expect(table.game == nil)
         #expect(log.first == .leave(player: bob.id))
         #expect(log.last.map { if case .end = $0 { true } else { false } } == true)

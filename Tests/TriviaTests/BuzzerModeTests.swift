@@ -238,7 +238,7 @@ import Testing
         #expect(table.received(buzz, from: bob.id, arrivedAt: Fixture.s(1), at: GameMoment(now: Fixture.s(1))).isEmpty)
         let judged = table.woke(at: GameMoment(now: Fixture.s(2)))
         #expect(judged.contains { if case .note(.awaitingMark(let awaiting)) = $0 { awaiting.player == bob.id } else { false } })
-        #expect(judged.contains { if case .send(.buzzed(let won), let to) = $0 { won.player == bob.id && to == [ann.id, bob.id] } else { false } })
+        #expect(judged.contains { if case .announce(.buzzed(let won), let to) = $0 { won.player == bob.id && to == [ann.id, bob.id] } else { false } })
         // Paused: the mark waits (unpause first); the answer still awaits it.
         _ = table.command(.pause, at: GameMoment(now: Fixture.s(3)))
         let paused = refusal(table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: Fixture.s(4))))
@@ -246,7 +246,7 @@ import Testing
         #expect(paused?.description == "cannot mark while the game is paused: unpause first")
         _ = table.command(.unpause, at: GameMoment(now: Fixture.s(5)))
         let right = table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: Fixture.s(6)))
-        #expect(right.contains { if case .send(.result(let result), _) = $0 { result.scored == [bob.id] } else { false } })
+        #expect(right.contains { if case .announce(.result(let result), _) = $0 { result.scored == [bob.id] } else { false } })
         #expect(refusal(table.command(.game(TriviaRules.mark(right: true)), at: GameMoment(now: Fixture.s(7))))?.reason == .nothingToMark)
     }
 }

@@ -9,9 +9,16 @@ extension Array where Element == TriviaGame.Action {
     var sent: [(message: TriviaServerMessage, to: [PeerID])] {
         compactMap { action in
             switch action {
-            case .send(let message, let to), .retell(let message, let to): (message, to)
+            case .announce(let message, let to), .send(let message, let to), .retell(let message, let to): (message, to)
             case .note: nil
             }
+        }
+    }
+
+    /// The messages announced (news for the room), with their recipients.
+    var announced: [(message: TriviaServerMessage, to: [PeerID])] {
+        compactMap { action in
+            if case .announce(let message, let to) = action { (message, to) } else { nil }
         }
     }
 
@@ -26,7 +33,7 @@ extension Array where Element == TriviaGame.Action {
     var notes: [TriviaNote] {
         compactMap { action in
             switch action {
-            case .send, .retell: nil
+            case .announce, .send, .retell: nil
             case .note(let note): note
             }
         }

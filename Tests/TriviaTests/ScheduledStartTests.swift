@@ -20,7 +20,7 @@ import Testing
         var table = Self.table()
         // Nobody here: the status goes to nobody, so only the host's screen and the TV see it.
         #expect(table.opened(at: GameMoment(now: Fixture.s(1)))
-            == [.send(.lobby(LobbyStatus(players: 0, capacity: 4, startRule: "at", startsInMs: 99_000, startTime: "20:00", minimum: 1)), to: [])])
+            == [.announce(.lobby(LobbyStatus(players: 0, capacity: 4, startRule: "at", startsInMs: 99_000, startTime: "20:00", minimum: 1)), to: [])])
         #expect(table.nextWake == Fixture.s(100))
         let joined = table.joined(ann, at: GameMoment(now: Fixture.s(40)))
         #expect(TriviaTableTests.lobby(joined)?.0.startsInMs == 60_000)
@@ -35,7 +35,7 @@ import Testing
     @Test func pastTheTimeWithNobodyTheFirstPlayerStartsItAndNoWakeIsLeft() {
         var table = Self.table()
         let woke = table.woke(at: GameMoment(now: Fixture.s(100)))
-        #expect(woke == [.send(.lobby(LobbyStatus(players: 0, capacity: 4, startRule: "at", startsInMs: nil, startTime: "20:00", minimum: 1)), to: [])])
+        #expect(woke == [.announce(.lobby(LobbyStatus(players: 0, capacity: 4, startRule: "at", startsInMs: nil, startTime: "20:00", minimum: 1)), to: [])])
         #expect(table.nextWake == nil)  // the runner is not woken again for a time gone by
         #expect(table.woke(at: GameMoment(now: Fixture.s(101))).isEmpty)
         let joined = table.joined(ann, at: GameMoment(now: Fixture.s(130)))

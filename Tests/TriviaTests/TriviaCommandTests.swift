@@ -49,8 +49,9 @@ import Testing
         return refusal.reason
     }
 
+    /// The messages announced or sent, with their recipients.
     func sent(_ effects: [TriviaTable.Effect]) -> [(TriviaServerMessage, [PeerID])] {
-        effects.compactMap { if case .send(let message, let to) = $0 { (message, to) } else { nil } }
+        effects.compactMap(\.told)
     }
 
     @Test(arguments: Where.allCases)

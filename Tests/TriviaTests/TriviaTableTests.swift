@@ -16,7 +16,7 @@ import Testing
     }
 
     static func lobby(_ actions: [TriviaTable.Effect]) -> (LobbyStatus, [PeerID])? {
-        for case .send(.lobby(let status), let to) in actions { return (status, to) }
+        for effect in actions { if let (message, to) = effect.told, case .lobby(let status) = message { return (status, to) } }
         return nil
     }
 
@@ -29,7 +29,7 @@ import Testing
         let second = table.joined(bob, at: GameMoment(now: 10))
         #expect(second.first == .gameStarted(lateJoinersAllowed: true))
         #expect(second.count == 3)  // started, game, question
-        guard case .send(.question(let asked), let to) = second.last else { Issue.record("expected a question"); return }
+        guard case .announce(.question(let asked), let to) = second.last else { Issue.record("expected a question"); return }
         #expect(asked.number == 1)
         #expect(asked.of == 2)
         #expect(to == [ann.id, bob.id])
@@ -45,7 +45,7 @@ import Testing
         #expect(Self.lobby(table.left(ann, reason: .userQuit, at: GameMoment(now: Fixture.s(3))))?.1 == [bob.id])
         // Nobody is left to tell; the host's screen still hears the countdown stopped.
         #expect(table.left(bob, reason: .userQuit, at: GameMoment(now: Fixture.s(4)))
-            == [.send(.lobby(LobbyStatus(players: 0, capacity: 3, startRule: "after", startsInMs: nil)), to: [])])
+            == [.announce(.lobby(LobbyStatus(players: 0, capacity: 3, startRule: "after", startsInMs: nil)), to: [])])
         #expect(table.nextWake == nil)
         #expect(table.woke(at: GameMoment(now: Fixture.s(5))).isEmpty)
         _ = table.joined(cy, at: GameMoment(now: Fixture.s(10)))
@@ -60,9 +60,9 @@ import Testing
         _ = table.joined(ann, at: GameMoment(now: 0))
         _ = table.woke(at: GameMoment(now: Fixture.s(1)))
         let answered = table.received(.answer(AnswerGiven(question: 1, choice: 1, pressedAt: 0)), from: ann.id, arrivedAt: Fixture.s(2), at: GameMoment(now: Fixture.s(2)))
-        #expect(answered.contains { if case .send(.result, _) = $0 { true } else { false } })
+        #expect(answered.contains { if case .announce(.result, _) = $0 { true } else { false } })
         let ended = table.woke(at: GameMoment(now: Fixture.s(3)))
-        guard case .send(.gameOver(let final), let to) = ended.first else { Issue.record("expected game over"); return }
+        guard case .announce(.gameOver(let final), let to) = ended.first else { Issue.record("expected game over"); return }
         #expect(to == [ann.id])
         #expect(final.winners == [ann.id])
         #expect(final.points == 0)
@@ -86,7 +86,7 @@ import Testing
         _ = table.joined(bob, at: GameMoment(now: 0))
         _ = table.away(bob, at: GameMoment(now: Fixture.s(1)))
         let ended = table.command(.end, at: GameMoment(now: Fixture.s(2)))
-        let standings = ended.compactMap { if case .send(.gameOver(let final), _) = $0 { final } else { nil } }.first
+        let standings = ended.compactMap { if case .announce(.gameOver(let final), _) = $0 { final } else { nil } }.first
         #expect(standings != nil)
         let back = table.back(bob, at: GameMoment(now: Fixture.s(3)))
         #expect(back.first == .retell(.gameOver(standings!), to: [bob.id]), "told again, as no news to the room")

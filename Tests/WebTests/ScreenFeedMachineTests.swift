@@ -78,8 +78,8 @@ import Testing
         _ = machine.messageSent(kind: "result", body: #"{"n":2}"#, visibility: .public, now: 2_000_000, writable: Self.everyone)
         _ = machine.messageSent(kind: "question", body: #"{"n":3}"#, visibility: .public, now: 3_000_000, writable: Self.everyone)
         _ = machine.messageSent(kind: "accepted", body: "{}", visibility: .private(to: [Self.ann.id]), now: 3_500_000, writable: Self.everyone)
-        _ = machine.stateSent(key: "court", body: #"{"x":1}"#, visibility: .public, writable: Self.everyone)
-        _ = machine.stateSent(key: "court", body: #"{"x":2}"#, visibility: .public, writable: Self.everyone)
+        _ = machine.stateSent(key: "court", body: #"{"x":1}"#, writable: Self.everyone)
+        _ = machine.stateSent(key: "court", body: #"{"x":2}"#, writable: Self.everyone)
         let screen = Self.lines(machine.watcherAdded(7, as: .screen(local: true), now: 4_000_000), to: 7)
         #expect(Array(screen.dropFirst()) == [
             #"{"type":"sent","to":"all","ageMs":2000,"body":{"n":2}}"#,
@@ -96,8 +96,8 @@ import Testing
         _ = machine.watcherAdded(1, as: .screen(local: false), now: 0)
         _ = machine.watcherAdded(2, as: .screen(local: false), now: 0)
         let blocked: (Int) -> Bool = { $0 != 1 }
-        for x in 1...5 { _ = machine.stateSent(key: "court", body: "\(x)", visibility: .public, writable: blocked) }
-        _ = machine.stateSent(key: "ball", body: "9", visibility: .public, writable: blocked)
+        for x in 1...5 { _ = machine.stateSent(key: "court", body: "\(x)", writable: blocked) }
+        _ = machine.stateSent(key: "ball", body: "9", writable: blocked)
         #expect(machine.watchers[1] != nil, "states never close a watcher")
         #expect(machine.watcherWritable(1, isWritable: false).isEmpty)
         let flushed = Self.lines(machine.watcherWritable(1, isWritable: true), to: 1)
@@ -118,13 +118,5 @@ import Testing
         #expect(told[2]??.first?.contains(#""name":"Ann""#) == true)
         let refused = Self.told(machine.refused(CommandRefusal(.skip, .noGame), writable: Self.everyone))
         #expect(refused.keys.sorted() == [2])
-    }
-
-    @Test func theInferenceAtTheEdgeCallsToEveryonePresentPublic() {
-        let ann = Self.ann.id, bob = Self.bob.id
-        #expect(ScreenFeed.inferredVisibility(of: [bob, ann], present: [ann, bob]) == .public)
-        #expect(ScreenFeed.inferredVisibility(of: [], present: []) == .public)
-        #expect(ScreenFeed.inferredVisibility(of: [bob], present: [ann, bob]) == .private(to: [bob]))
-        #expect(ScreenFeed.inferredVisibility(of: [], present: [ann]) == .private(to: []))
     }
 }

@@ -65,7 +65,7 @@ import Testing
         let screen = try Self.screen(feed, local: false)
         _ = try Self.lines(screen)
         feed.publish(GameHostEvent<Table>.joined(Self.bob, players: 2))
-        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "question", choice: -1), to: [Self.ann.id, Self.bob.id]))
+        feed.publish(GameHostEvent<Table>.announced(Secret(kind: "question", choice: -1), to: [Self.ann.id, Self.bob.id]))
         feed.publish(GameHostEvent<Table>.sent(Secret(kind: "accepted", choice: 3), to: [Self.bob.id]))
         let lines = try Self.lines(screen)
         #expect(lines.count == 3)
@@ -86,9 +86,9 @@ import Testing
 
     @Test func aLateScreenCatchesUpWithTheLatestPublicMessagesAndNoticesSinceThen() throws {
         let feed = Self.feed()
-        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "question", choice: 1), to: [Self.ann.id]))
-        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "result", choice: 1), to: [Self.ann.id]))
-        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "question", choice: 2), to: [Self.ann.id]))
+        feed.publish(GameHostEvent<Table>.announced(Secret(kind: "question", choice: 1), to: [Self.ann.id]))
+        feed.publish(GameHostEvent<Table>.announced(Secret(kind: "result", choice: 1), to: [Self.ann.id]))
+        feed.publish(GameHostEvent<Table>.announced(Secret(kind: "question", choice: 2), to: [Self.ann.id]))
         let late = try Self.screen(feed, local: false)
         let lines = try Self.lines(late)
         #expect(lines.count == 3)  // hello, result, the second question
@@ -96,16 +96,21 @@ import Testing
         #expect(lines[2].hasPrefix(#"{"type":"sent","to":"all","ageMs":"#))  // its countdown counts from when it was sent
     }
 
-    @Test func withNobodyPresentAMessageToNobodyIsPublic() throws {
+    @Test func whetherAMessageIsPublicIsTheGamesWordNeverItsRecipients() throws {
         let feed = ScreenFeed(host: .init(name: "Den", game: GameName(rawValue: "trivia"), capacity: 4), peers: { [] })
         let screen = try Self.screen(feed, local: false)
         _ = try Self.lines(screen)
-        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "lobby", choice: 0), to: []))  // a countdown before anyone came
+        feed.publish(GameHostEvent<Table>.announced(Secret(kind: "lobby", choice: 0), to: []))  // a countdown before anyone came
         let countdown = try Self.lines(screen)
         #expect(countdown.count == 1 && countdown[0].contains(#""to":"all""#) && countdown[0].contains(#""choice":0"#))
         feed.publish(GameHostEvent<Table>.joined(Self.ann, players: 1))
-        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "lobby", choice: 1), to: []))  // to nobody, Ann present: not public
+        // To everyone present, but the game says it is Ann's alone: the screen sees its kind only.
+        feed.publish(GameHostEvent<Table>.sent(Secret(kind: "yours", choice: 1), to: [Self.ann.id]))
+        // To nobody present, but news for the room: shown whole.
+        feed.publish(GameHostEvent<Table>.announced(Secret(kind: "lobby", choice: 2), to: []))
         let lines = try Self.lines(screen)
-        #expect(lines.count == 2 && lines[1].contains(#""to":[]"#) && !lines[1].contains("choice"))
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines[1].contains(#""to":[1]"#) && !lines[1].contains("choice"))
+        #expect(lines[2].contains(#""to":"all""#) && lines[2].contains(#""choice":2"#))
     }
 }

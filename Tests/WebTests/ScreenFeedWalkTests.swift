@@ -138,7 +138,7 @@ import Testing
                 actions = machine.messageSent(kind: "question", body: body, visibility: .retell(to: presentIDs), now: now, writable: writable)
             case 74..<90:  // a public state: each screen gets the newest of each key, or it waits
                 let key = ["court", "ball"].randomElement(using: &rng)!
-                actions = machine.stateSent(key: key, body: "\(step)", visibility: .public, writable: writable)
+                actions = machine.stateSent(key: key, body: "\(step)", writable: writable)
                 let seq = model.seqs[key, default: 0] + 1
                 model.seqs[key] = seq
                 let line = ScreenFeedLines.state(key: key, seq: seq, body: "\(step)")
@@ -150,9 +150,6 @@ import Testing
                         model.watchers[id]?.waiting = []
                     }
                 }
-            case 90..<94:  // a state for some players only: never on a screen
-                let body = #"{"secret":\#(step)}"#
-                actions = machine.stateSent(key: "hand", body: body, visibility: .private(to: presentIDs.prefix(1).map { $0 }), writable: writable)
             default:  // a command's outcome: host pages only
                 let command: HostCommand = Bool.random(using: &rng) ? .skip : .kick(pool.randomElement(using: &rng)!.id)
                 actions = machine.commanded(command, writable: writable)

@@ -170,6 +170,6 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
     /// still shows it).
     func lobbyStatus(now: Int64) -> [Effect] {
-        [.send(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
+        [.announce(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
     }
 }

@@ -128,6 +128,8 @@ public struct GameHost<Table: GameTable>: Service {
     private func perform(_ effect: Table.Effect) {
         if let record = Table.logRecord(for: effect) { logger.log(level: record.level, record.message, metadata: record.metadata) }
         switch effect {
+        case .announce(let message, let recipients):
+            deliver(message, to: recipients, then: .announced(message, to: recipients))
         case .send(let message, let recipients):
             deliver(message, to: recipients, then: .sent(message, to: recipients))
         case .retell(let message, let recipients):

@@ -13,13 +13,17 @@ public enum GameHostEvent<Table: GameTable>: Sendable {
     case back(Peer)
     /// A player said something in the lobby chat.
     case chat(ChatLine)
-    /// The host sent this message to these players.
+    /// The host sent this message to these players as news for the room
+    /// (``GameEffect/announce(_:to:)``): a screen shows it.
+    case announced(Table.ServerMessage, to: [PeerID])
+    /// The host sent this message to these players alone (``GameEffect/send(_:to:)``): a screen
+    /// shows only that they were told something.
     case sent(Table.ServerMessage, to: [PeerID])
     /// The host sent this message again to these players, who had missed it while away
     /// (``GameEffect/retell(_:to:)``): theirs alone, and no news to anyone else.
     case retold(Table.ServerMessage, to: [PeerID])
-    /// The host sent this real-time state to these players (a screen shows the newest of a
-    /// state sent to everyone; one to some players is theirs alone).
+    /// The host sent this real-time state to these players (a screen shows the newest of each
+    /// key: a state is the room's).
     case stateSent(Table.ServerMessage, key: String, to: [PeerID])
     /// One of the table's notes (``GameEffect/note(_:)``).
     case note(Table.Note)

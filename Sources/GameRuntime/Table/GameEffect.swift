@@ -2,7 +2,15 @@ import Vocabulary
 
 /// What a table asks the runner to do, in order.
 public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
-    /// Send this message to these players (none: nobody, but the observer still sees it).
+    /// Send this message to these players as news for the whole room (a question, a point, the
+    /// standings, a pause): the observer hears ``GameHostEvent/announced(_:to:)``, and the TV and
+    /// the host page show it whole and keep it for a screen that comes later. `to` is who of the
+    /// players hears it now (none: nobody, but the screens still show it). The game says what is
+    /// public; nothing infers it from the recipients.
+    case announce(ServerMessage, to: [PeerID])
+    /// Send this message to these players alone (an answer accepted, a player's own letter, the
+    /// game told to one who arrives): the observer hears ``GameHostEvent/sent(_:to:)``, and the
+    /// screens show only that these players were told something, never what.
     case send(ServerMessage, to: [PeerID])
     /// Send again to these players what they missed or lost while their link was down (the last
     /// game's ending, ``MissedEnding``; the open question, for a trivia player back mid-question):
@@ -12,7 +20,8 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     case retell(ServerMessage, to: [PeerID])
     /// Send this real-time state, latest-wins under `key` (`HostSession/sendState(_:key:to:)`:
     /// over UDP while that works, else coalesced on the link), to these players; the observer
-    /// sees it as ``GameHostEvent/stateSent(_:key:to:)``. For what is shown many times a second
+    /// sees it as ``GameHostEvent/stateSent(_:key:to:)``. A state is the room's: the TV shows
+    /// the newest of each key. For what is shown many times a second
     /// (Pong's court); a state may be overtaken and never arrive, so whatever must arrive
     /// (a point, game over) is a ``send(_:to:)``.
     case state(ServerMessage, key: String, to: [PeerID])
@@ -29,6 +38,17 @@ public enum GameEffect<ServerMessage: Sendable, Note: Sendable>: Sendable {
     /// The host's command was not done, and why (the host's screen shows it). A command whose
     /// effects hold no refusal was done.
     case refused(CommandRefusal)
+}
+
+extension GameEffect {
+    /// The message and its recipients of an ``announce(_:to:)`` or a ``send(_:to:)``; nil for
+    /// any other effect (a ``retell(_:to:)`` too: it is no news).
+    public var told: (message: ServerMessage, recipients: [PeerID])? {
+        switch self {
+        case .announce(let message, let recipients), .send(let message, let recipients): (message, recipients)
+        default: nil
+        }
+    }
 }
 
 extension GameEffect: Equatable where ServerMessage: Equatable, Note: Equatable {}

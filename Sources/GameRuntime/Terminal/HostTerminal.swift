@@ -53,7 +53,7 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
             writer.line(chat.line)
         case .sendFailed(let reason):
             writer.line("error: a message could not be sent (\(reason))")
-        case .sent(let message, let recipients):
+        case .announced(let message, let recipients), .sent(let message, let recipients):
             screen.show(message, to: recipients, roster: roster.withLock { $0 })
         case .note(let note):
             screen.show(note: note)

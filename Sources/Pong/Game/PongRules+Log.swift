@@ -9,14 +9,14 @@ extension PongRules {
         switch effect {
         case .gameStarted:
             GameLogRecord(.info, "game started")
-        case .send(.point(let point), _):
+        case .announce(.point(let point), _):
             GameLogRecord(.debug, "point", ["scorer": "\(point.scorer)", "score": "\(point.score.text)"])
-        case .send(.gameOver(let final), _):
+        case .announce(.gameOver(let final), _):
             GameLogRecord(.info, "game over", [
                 "winner": "\(final.winner.map { final.roles.side(of: $0).map { final.roles[$0].name } ?? "\($0)" } ?? "none")",
                 "score": "\(final.score.text)", "ended": "\(final.ended.rawValue)",
             ])
-        case .send, .retell, .state, .gameEnded, .note, .kick, .refused:
+        case .announce, .send, .retell, .state, .gameEnded, .note, .kick, .refused:
             nil
         }
     }

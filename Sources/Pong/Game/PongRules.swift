@@ -46,7 +46,7 @@ public struct PongRules: GameRules {
     public mutating func start(_ players: [Peer], number: Int, at moment: RoundMoment) -> (Round, [Effect]) {
         let roles = Roles(game: number, left: players[0], right: players[1], points: settings.points)
         let round = Round(match: PongMatch(roles: roles, seed: seeds.next()), epoch: moment.now)
-        return (round, [.send(.roles(roles), to: audience(of: round, at: moment)), court(round, at: moment)])
+        return (round, [.announce(.roles(roles), to: audience(of: round, at: moment)), court(round, at: moment)])
     }
 
     /// While a game runs: the next tick's time (nil while paused).
@@ -124,7 +124,7 @@ public struct PongRules: GameRules {
         while round.match.tick < due, !round.match.isOver {
             if let side = round.match.step() {
                 let point = PointScored(scorer: round.match.roles[side].id, side: side, score: round.match.score)
-                effects.append(.send(.point(point), to: audience(of: round, at: moment)))
+                effects.append(.announce(.point(point), to: audience(of: round, at: moment)))
             }
         }
         if round.match.isOver { return effects + over(round, at: moment) }
@@ -136,14 +136,14 @@ public struct PongRules: GameRules {
     /// Nothing moves and no court is sent.
     public func pause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.pausedAt = moment.now
-        return [.send(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
+        return [.announce(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
     }
 
     /// The clock goes on from where it stopped.
     public func unpause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.epoch += max(0, moment.now - (round.pausedAt ?? moment.now))
         round.pausedAt = nil
-        return [.send(.pause(PauseStatus(paused: false)), to: audience(of: round, at: moment))]
+        return [.announce(.pause(PauseStatus(paused: false)), to: audience(of: round, at: moment))]
     }
 
     /// Game over now: the one ahead wins, none when level.
@@ -170,7 +170,7 @@ public struct PongRules: GameRules {
     /// The game is over: the last court and the result to everyone.
     func over(_ round: Round, at moment: RoundMoment) -> [Effect] {
         guard let final = Self.final(round.match) else { return [] }
-        return [court(round, at: moment), .send(.gameOver(final), to: audience(of: round, at: moment))]
+        return [court(round, at: moment), .announce(.gameOver(final), to: audience(of: round, at: moment))]
     }
 
     /// The result of a game that is over.

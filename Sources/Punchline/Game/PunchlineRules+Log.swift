@@ -7,11 +7,11 @@ extension PunchlineRules {
     /// (never an answer's text: what players type stays out of the log).
     public static func logRecord(for effect: Effect) -> GameLogRecord? {
         switch effect {
-        case .send(.prompt(let asked), let to) where asked.round == 1:
+        case .announce(.prompt(let asked), let to) where asked.round == 1:
             GameLogRecord(.info, "game started", ["rounds": "\(asked.rounds)", "writers": "\(asked.writers.count)", "audience": "\(to.count)"])
-        case .send(.reveal(let reveal), _):
+        case .announce(.reveal(let reveal), _):
             GameLogRecord(.info, "round closed", ["round": "\(reveal.round)", "answers": "\(reveal.results.count)", "sweep": "\(reveal.results.contains(where: \.sweep))"])
-        case .send(.gameOver(let final), _):
+        case .announce(.gameOver(let final), _):
             GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "ended": "\(final.ended)"])
         default:
             nil

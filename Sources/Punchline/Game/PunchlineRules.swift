@@ -98,14 +98,14 @@ public struct PunchlineRules: GameRules {
 
     /// A watcher: it sees the round as it is (the prompt, or the ballot to vote on).
     public func arrived(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> Arrival<Effect> {
-        .waits(current(round, to: [peer.id], at: moment))
+        .waits(current(round, to: [peer.id], at: moment, news: false))
     }
 
     /// A player leaving: its answer stays; with fewer than two players left the game is over.
     public func left(_ peer: Peer, reason: ByeReason, round: inout Round, at moment: RoundMoment) -> [Effect] {
         guard round.playerIDs.contains(peer.id) else { return [] }
         round.leave(peer.id)
-        if round.isOver { return [.send(Self.final(round), to: audience(of: round, at: moment))] }
+        if round.isOver { return [.announce(Self.final(round), to: audience(of: round, at: moment))] }
         if case .writing = round.phase, round.everyoneWrote { return next(&round, at: moment) }
         if case .voting = round.phase, round.everyoneVoted { return next(&round, at: moment) }
         return []
@@ -113,7 +113,7 @@ public struct PunchlineRules: GameRules {
 
     /// Back: told the round as it is again (what it missed is no news to the room).
     public func back(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] {
-        current(round, to: [peer.id], at: moment).map { effect in
+        current(round, to: [peer.id], at: moment, news: false).map { effect in
             if case .send(let message, let to) = effect { return .retell(message, to: to) }
             return effect
         }
@@ -132,7 +132,7 @@ public struct PunchlineRules: GameRules {
                 let effects: [Effect] = [
                     .note(.answer(round: round.round, author: id, name: round.name(of: id), text: text)),
                     .send(.accepted(Accepted(round: round.round, what: "answer", letter: nil)), to: [id]),
-                    .send(.written(WritingProgress(round: round.round, written: written)), to: audience(of: round, at: moment)),
+                    .announce(.written(WritingProgress(round: round.round, written: written)), to: audience(of: round, at: moment)),
                 ]
                 return round.everyoneWrote ? effects + next(&round, at: moment) : effects
             }
@@ -161,7 +161,7 @@ public struct PunchlineRules: GameRules {
 
     public func pause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.pause(now: moment.now)
-        return [.send(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
+        return [.announce(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
     }
 
     /// Goes on: the deadline moved by the time paused.
@@ -169,12 +169,12 @@ public struct PunchlineRules: GameRules {
         round.unpause(now: moment.now)
         let deadline = round.deadline
         let status = PauseStatus(paused: false, deadline: deadline, leftMs: deadline.map { max(0, $0 - moment.now) / 1000 })
-        return [.send(.pause(status), to: audience(of: round, at: moment))]
+        return [.announce(.pause(status), to: audience(of: round, at: moment))]
     }
 
     public func end(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.end()
-        return [.send(Self.final(round), to: audience(of: round, at: moment))]
+        return [.announce(Self.final(round), to: audience(of: round, at: moment))]
     }
 
     /// Skip: the phase ends now (refused `paused` while paused). Hide: the answer of `player`
@@ -205,32 +205,34 @@ public struct PunchlineRules: GameRules {
 
     /// The phase's message to everyone who hears the round (and each author its letter).
     private func announce(_ round: Round, at moment: RoundMoment) -> [Effect] {
-        current(round, to: audience(of: round, at: moment), at: moment)
+        current(round, to: audience(of: round, at: moment), at: moment, news: true)
     }
 
     /// The phase's message to `recipients` (and to each of them who wrote an answer on the
-    /// ballot, its letter).
-    private func current(_ round: Round, to recipients: [PeerID], at moment: RoundMoment) -> [Effect] {
+    /// ballot, its letter): news for the room (``GameEffect/announce(_:to:)``) or, for one who
+    /// arrives or comes back, theirs alone.
+    private func current(_ round: Round, to recipients: [PeerID], at moment: RoundMoment, news: Bool) -> [Effect] {
+        let told: (ServerMessage) -> Effect = { news ? .announce($0, to: recipients) : .send($0, to: recipients) }
         let left = round.deadline.map { max(0, $0 - moment.now) / 1000 } ?? 0
         switch round.phase {
         case .writing:
             let asked = PromptAsked(
                 round: round.round, rounds: round.prompts.count, prompt: round.prompt, writers: round.playerIDs, deadline: round.deadline, leftMs: left)
-            return [.send(.prompt(asked), to: recipients)]
+            return [told(.prompt(asked))]
         case .voting:
             let entries = round.ballot.enumerated().map { BallotEntry(letter: PunchlineGame.letter($0), text: round.answers[$1] ?? "") }
             let ballot = Ballot(round: round.round, prompt: round.prompt, answers: entries, deadline: round.deadline, leftMs: left)
             let yours: [Effect] = round.ballot.enumerated().compactMap { index, author in
                 recipients.contains(author) ? .send(.yours(YourAnswer(round: round.round, letter: PunchlineGame.letter(index))), to: [author]) : nil
             }
-            return [.send(.ballot(ballot), to: recipients)] + yours
+            return [told(.ballot(ballot))] + yours
         case .reveal:
             let reveal = Reveal(
                 round: round.round, rounds: round.prompts.count, prompt: round.prompt, results: round.results(), scores: round.standings(),
                 showMs: round.settings.revealTime / 1000)
-            return [.send(.reveal(reveal), to: recipients)]
+            return [told(.reveal(reveal))]
         case .over:
-            return [.send(Self.final(round), to: recipients)]
+            return [told(Self.final(round))]
         }
     }
 

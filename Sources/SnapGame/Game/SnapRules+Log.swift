@@ -9,9 +9,9 @@ extension SnapRules {
         switch effect {
         case .gameStarted:
             GameLogRecord(.info, "game started")
-        case .send(.gameOver(let final), _):
+        case .announce(.gameOver(let final), _):
             GameLogRecord(.info, "game over", ["winners": "\(final.winners.map(\.rawValue))", "ended": "\(final.ended)", "flips": "\(final.flips)"])
-        case .send, .retell, .state, .gameEnded, .note, .kick, .refused:
+        case .announce, .send, .retell, .state, .gameEnded, .note, .kick, .refused:
             nil
         }
     }

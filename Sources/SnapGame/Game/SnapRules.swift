@@ -44,7 +44,7 @@ public struct SnapRules: GameRules {
         let game = SnapMatch(seed: seed, players: players, maxFlips: settings.maxFlips)
         return (Round(match: game), [
             .note(.deal(seed: seed, maxFlips: settings.maxFlips, players: players)),
-            .send(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id)),
+            .announce(.table(Self.view(game, event: TableEvent(type: "deal"))), to: players.map(\.id)),
         ])
     }
 
@@ -170,14 +170,14 @@ public struct SnapRules: GameRules {
     /// Flips and snaps are refused `paused`, judging waits.
     public func pause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.pausedAt = moment.now
-        return [.send(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
+        return [.announce(.pause(PauseStatus(paused: true)), to: audience(of: round, at: moment))]
     }
 
     /// The collection window moves by the time paused.
     public func unpause(round: inout Round, at moment: RoundMoment) -> [Effect] {
         round.window?.closesAt += max(0, moment.now - (round.pausedAt ?? moment.now))
         round.pausedAt = nil
-        return [.send(.pause(PauseStatus(paused: false)), to: audience(of: round, at: moment))]
+        return [.announce(.pause(PauseStatus(paused: false)), to: audience(of: round, at: moment))]
     }
 
     /// Game over now: the most cards win.
@@ -206,10 +206,10 @@ public struct SnapRules: GameRules {
     func told(_ round: Round, event: TableEvent, at moment: RoundMoment) -> [Effect] {
         let game = round.match
         let everyone = audience(of: round, at: moment)
-        let table: Effect = .send(.table(Self.view(game, event: event)), to: everyone)
+        let table: Effect = .announce(.table(Self.view(game, event: event)), to: everyone)
         guard let outcome = game.outcome, let final = Self.final(game) else { return [table] }
         let cards = game.seats.map { PlayerCards(id: $0.peer.id, cards: $0.cards) }
-        return [table, .send(final, to: everyone), .note(.end(outcome, flips: game.flips, cards: cards, removed: game.removed.count))]
+        return [table, .announce(final, to: everyone), .note(.end(outcome, flips: game.flips, cards: cards, removed: game.removed.count))]
     }
 
     /// The result of a game that is over.

@@ -61,7 +61,7 @@ extension TriviaGame {
         let asked = QuestionAsked(
             number: number, of: questions.count, text: question.text, answers: question.answers,
             category: question.source.category, mode: settings.mode, durationMs: limit / 1000, deadline: round.deadline)
-        return [.send(.question(asked), to: ids)]
+        return [.announce(.question(asked), to: ids)]
     }
 
     /// Scores the round and shows its result.
@@ -87,7 +87,7 @@ extension TriviaGame {
         let result = QuestionResult(
             number: round.number, of: questions.count, correctChoice: round.question.correctIndex,
             correctAnswer: round.question.correctAnswer, scored: scored, tie: tie, ended: reason, scoreboard: scoreboard)
-        return [.send(.result(result), to: playerIDs)]
+        return [.announce(.result(result), to: playerIDs)]
     }
 
     /// Ends the game: the players with the most points win (all of them on a tie).
@@ -98,6 +98,6 @@ extension TriviaGame {
             standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked)
         state = .over(standings)
         pausedAt = nil
-        return [.send(.gameOver(standings), to: playerIDs)]
+        return [.announce(.gameOver(standings), to: playerIDs)]
     }
 }

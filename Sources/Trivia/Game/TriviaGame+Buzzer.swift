@@ -112,7 +112,7 @@ extension TriviaGame {
         let awaiting = AwaitingMark(
             question: round.number, player: first.peer, name: name, correctChoice: round.question.correctIndex,
             correctAnswer: round.question.correctAnswer)
-        return [.send(.buzzed(won), to: playerIDs), .note(.awaitingMark(awaiting))]
+        return [.announce(.buzzed(won), to: playerIDs), .note(.awaitingMark(awaiting))]
     }
 
     /// The host marks the answer of the player holding the buzzer (nothing happens when no
@@ -121,7 +121,7 @@ extension TriviaGame {
     public mutating func mark(right: Bool, now: Int64) -> [Action] {
         guard case .asking(var round) = state, let holder = round.buzzers.holder, let name = players[holder.peer]?.peer.name else { return [] }
         let marked: [Action] = [
-            .send(.marked(AnswerMarked(question: round.number, player: holder.peer, name: name, right: right)), to: playerIDs)
+            .announce(.marked(AnswerMarked(question: round.number, player: holder.peer, name: name, right: right)), to: playerIDs)
         ]
         if right {
             round.buzzers.right = holder.peer
@@ -143,7 +143,7 @@ extension TriviaGame {
         round.deadline = now + time
         state = .asking(round)
         let open = BuzzersOpen(question: round.number, lockedOut: round.buzzers.lockedOut.sorted(), deadline: round.deadline, leftMs: time / 1000)
-        return [.send(.buzzersOpen(open), to: playerIDs)]
+        return [.announce(.buzzersOpen(open), to: playerIDs)]
     }
 
     /// Buzzer mode: whether every player taking part who is here (not away) is locked out.

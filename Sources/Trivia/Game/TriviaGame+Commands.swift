@@ -10,7 +10,7 @@ extension TriviaGame {
     public mutating func pause(now: Int64) -> [Action] {
         guard pausedAt == nil, isUnderWay else { return [] }
         pausedAt = now
-        return [.send(.pause(PauseStatus(paused: true)), to: playerIDs)]
+        return [.announce(.pause(PauseStatus(paused: true)), to: playerIDs)]
     }
 
     /// The game goes on at `now`: every deadline (the open question's, the result's) moves by
@@ -38,7 +38,7 @@ extension TriviaGame {
         case .ready, .over:
             break
         }
-        return [.send(.pause(status), to: playerIDs)]
+        return [.announce(.pause(status), to: playerIDs)]
     }
 
     /// The host skips at `now`: the open question closes at once (`skipped`; the answers given

@@ -26,7 +26,9 @@ import Vocabulary
 public struct TriviaGame: Sendable {
     /// What the runner must do.
     public enum Action: Hashable, Sendable {
-        /// Send this message to these players.
+        /// Send this message to these players as news for the room (``GameEffect/announce(_:to:)``).
+        case announce(TriviaServerMessage, to: [PeerID])
+        /// Send this message to these players alone (``GameEffect/send(_:to:)``).
         case send(TriviaServerMessage, to: [PeerID])
         /// Send again to these players what they were told before their link dropped (the open
         /// question, their answer, the buzzer): no news to the room (``GameEffect/retell(_:to:)``).
@@ -152,7 +154,7 @@ public struct TriviaGame: Sendable {
         switch state {
         case .ready:
             let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: 1, scoreboard: scoreboard)
-            return [.send(.game(info), to: playerIDs)] + ask(1, now: now, clocks: clocks)
+            return [.announce(.game(info), to: playerIDs)] + ask(1, now: now, clocks: clocks)
         case .asking, .showingResult, .over:
             preconditionFailure("start() called twice")
         }

@@ -6,7 +6,7 @@ extension TriviaRules {
     /// The host's log lines: games starting and ending and questions closing at info, questions
     /// asked, answers refused and (buzzer mode) buzzers won and answers marked at debug.
     public static func logRecord(for effect: Effect) -> GameLogRecord? {
-        guard case .send(let message, let recipients) = effect else { return nil }
+        guard let (message, recipients) = effect.told else { return nil }
         switch message {
         case .game(let info) where info.startsTheGame:
             return GameLogRecord(.info, "game started", ["mode": "\(info.mode)", "questions": "\(info.questions)", "players": "\(recipients.count)"])

@@ -165,6 +165,7 @@ public struct TriviaRules: GameRules {
 
     private static func lift(_ action: TriviaGame.Action) -> Effect {
         switch action {
+        case .announce(let message, let to): .announce(message, to: to)
         case .send(let message, let to): .send(message, to: to)
         case .retell(let message, let to): .retell(message, to: to)
         case .note(let note): .note(note)

@@ -17,23 +17,21 @@ extension ScreenFeed {
             run { $0.playerAway(peer, writable: writable) }
         case .back(let peer):
             run { $0.playerBack(peer, writable: writable) }
+        case .announced(let message, _):
+            guard let (kind, body) = Self.encode(message) else { return }
+            let now = MonotonicClock.now()
+            run { $0.messageSent(kind: kind, body: body, visibility: .public, now: now, writable: writable) }
         case .sent(let message, let recipients):
             guard let (kind, body) = Self.encode(message) else { return }
             let now = MonotonicClock.now()
-            run { machine in
-                let visibility = Self.inferredVisibility(of: recipients, present: machine.present.keys)
-                return machine.messageSent(kind: kind, body: body, visibility: visibility, now: now, writable: writable)
-            }
+            run { $0.messageSent(kind: kind, body: body, visibility: .private(to: recipients), now: now, writable: writable) }
         case .retold(let message, let recipients):
             guard let (kind, body) = Self.encode(message) else { return }
             let now = MonotonicClock.now()
             run { $0.messageSent(kind: kind, body: body, visibility: .retell(to: recipients), now: now, writable: writable) }
-        case .stateSent(let message, let key, let recipients):
+        case .stateSent(let message, let key, _):
             guard let (_, body) = Self.encode(message) else { return }
-            run { machine in
-                let visibility = Self.inferredVisibility(of: recipients, present: machine.present.keys)
-                return machine.stateSent(key: key, body: body, visibility: visibility, writable: writable)
-            }
+            run { $0.stateSent(key: key, body: body, writable: writable) }
         case .commanded(let command):
             run { $0.commanded(command, writable: writable) }
         case .refused(let refusal):
@@ -45,15 +43,6 @@ extension ScreenFeed {
         case .chat, .sendFailed:
             break
         }
-    }
-
-    /// TODAY'S INFERENCE, the one place it is made (to be replaced by the game's own declaration
-    /// of each message's visibility, issue 24): a message to every player present is public,
-    /// else private to its recipients. A message sent while nobody is present (a lobby counting
-    /// down to a scheduled start) is to everyone present too, so it is public. `present` is who
-    /// the feed's events said is present.
-    static func inferredVisibility(of recipients: [PeerID], present: some Collection<PeerID>) -> MessageVisibility {
-        Set(recipients) == Set(present) ? .public : .private(to: recipients)
     }
 
     /// A game message's `kind` ("?" when it has none) and its JSON; nil when it does not encode.

@@ -51,12 +51,11 @@ extension ScreenFeedMachine {
         }
     }
 
-    /// The game sent a real-time state (its JSON `body`) under `key`. A public one is numbered
-    /// (per key, from 1) and goes to every screen: written to one whose socket takes writes,
-    /// else waiting as the newest of its key; the newest of each key is kept for late screens.
-    /// Any other is some players' alone: screens never see it.
-    mutating func stateSent(key: String, body: String, visibility: MessageVisibility, writable: (Handle) -> Bool) -> [Action] {
-        guard visibility == .public else { return [] }
+    /// The game sent a real-time state (its JSON `body`) under `key`: a state is the room's
+    /// (``GameEffect/state(_:key:to:)``). It is numbered (per key, from 1) and goes to every
+    /// screen: written to one whose socket takes writes, else waiting as the newest of its key;
+    /// the newest of each key is kept for late screens.
+    mutating func stateSent(key: String, body: String, writable: (Handle) -> Bool) -> [Action] {
         let line = ScreenFeedLines.state(key: key, seq: numbers.next(for: key), body: body)
         Self.keep(line, under: key, in: &states)
         var actions: [Action] = []

@@ -8,7 +8,9 @@ enum WatcherKind: Hashable, Sendable {
     case hostPage
 }
 
-/// Who a game's message is for, as far as the feed is concerned.
+/// Who a game's message is for, as far as the feed is concerned: said by the game's effect
+/// (``GameEffect/announce(_:to:)``, ``GameEffect/send(_:to:)``, ``GameEffect/retell(_:to:)``),
+/// carried by its event (``GameHostEvent/announced(_:to:)`` and the rest).
 enum MessageVisibility: Hashable, Sendable {
     /// For everyone present: shown whole, and remembered for watchers who come later.
     case `public`
@@ -38,7 +40,7 @@ enum MessageVisibility: Hashable, Sendable {
 /// - A message or roster note goes to every watcher (a command's outcome: to host pages);
 ///   a watcher whose socket takes no writes then is closed instead (it reconnects afresh);
 ///   states waiting for a watcher are written before it.
-/// - A public state goes to every screen whose socket takes writes; for one that does not, it
+/// - A state (always the room's) goes to every screen whose socket takes writes; for one that does not, it
 ///   replaces the waiting state of its key (latest wins), written when the socket takes writes
 ///   again. States never close a watcher. Host pages get none.
 ///
