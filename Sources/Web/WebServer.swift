@@ -1,6 +1,5 @@
 import Logging
 import Matchmaking
-import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -27,7 +26,7 @@ public final class WebServer: Service, Sendable {
     private let group: any EventLoopGroup
     private let logger: Logger
     private let counts: AddressCounts
-    private let listener = NIOLockedValueBox<(any Channel)?>(nil)
+    private let listener: Listener
 
     /// The largest request head accepted, in bytes (browsers send 1-2 KiB).
     public static let maxRequestHead = 16 * 1024
@@ -45,46 +44,28 @@ public final class WebServer: Service, Sendable {
         self.hostPage = hostPage
         self.group = group
         self.logger = logger
+        self.listener = Listener(group: group, logger: logger)
         self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
     }
 
-    /// Binds and starts serving; returns the address bound (its port, with port 0).
+    /// Binds and starts serving (with the host's backlog and send buffer, `Listener`); returns
+    /// the address bound (its port, with port 0).
     @discardableResult
     public func start() async throws -> SocketAddress {
-        let bootstrap = ServerBootstrap(group: group)
-            // As on the TCP port: a backlog below the pending-handshake cap would leave
-            // connections unaccepted (no deadline running) for seconds in a burst.
-            .serverChannelOption(.backlog, value: Int32(clamping: server.configuration.maxPendingHandshakes))
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .childChannelOption(
-                .writeBufferWaterMark,
-                value: .init(low: server.configuration.sendBufferLimit / 2, high: server.configuration.sendBufferLimit))
-            .childChannelInitializer { [self] channel in
-                channel.eventLoop.makeCompletedFuture { try self.configure(channel) }
-            }
-        let channel: any Channel
-        do {
-            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-        } catch where configuration.host == "::" {
-            channel = try await bootstrap.bind(host: "0.0.0.0", port: configuration.port).get()
+        let (host, port) = (configuration.host, configuration.port)
+        let address = try await listener.bind(host: host, port: port, limits: server.configuration) { [self] channel in
+            try self.configure(channel)
         }
-        listener.withLockedValue { $0 = channel }
-        let address = channel.localAddress!
         logger.info("web listening", metadata: ["address": "\(address)"])
         return address
     }
 
     /// The address bound by ``start()``.
-    public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
+    public var localAddress: SocketAddress? { listener.localAddress }
 
     /// Stops listening. Player links are the ``MatchmakingServer``'s: its shutdown says goodbye.
     public func shutdown() async {
-        let channel = listener.withLockedValue { channel -> (any Channel)? in
-            defer { channel = nil }
-            return channel
-        }
-        try? await channel?.close()
+        await listener.close()
     }
 
     /// Runs until graceful shutdown, then stops listening.

@@ -18,7 +18,7 @@ public final class MatchmakingServer: Service, Sendable {
     private let runner: HostRunner
     private let group: any EventLoopGroup
     private let logger: Logger
-    private let listener: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
+    private let listener: Listener
     private let ticker: NIOLockedValueBox<RepeatedTask?> = NIOLockedValueBox(nil)
     private let datagrams: NIOLockedValueBox<(any Channel)?> = NIOLockedValueBox(nil)
 
@@ -31,46 +31,28 @@ public final class MatchmakingServer: Service, Sendable {
         self.configuration = configuration
         self.group = group
         self.logger = logger
+        self.listener = Listener(group: group, logger: logger)
         self.runner = HostRunner(configuration: configuration, timers: group.next(), logger: logger)
         self.session = HostSession(runner: runner)
     }
 
     /// Binds and starts accepting connections; returns the address actually bound (useful with
-    /// port 0). Listening on `::` falls back to `0.0.0.0` where IPv6 is unavailable.
+    /// port 0). Listening on `::` falls back to `0.0.0.0` where IPv6 is unavailable (`Listener`).
     @discardableResult
     public func start() async throws -> SocketAddress {
         startTicking()
         let runner = self.runner
         let maxFrame = configuration.maxFrame
         let security = configuration.linkSecurity
-        // The listen backlog is the pending-handshake cap: below it, connections past a full
-        // accept queue would sit unaccepted (no serverHello, no handshake deadline) for seconds.
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: Int32(clamping: configuration.maxPendingHandshakes))
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .childChannelOption(
-                .writeBufferWaterMark,
-                value: .init(low: configuration.sendBufferLimit / 2, high: configuration.sendBufferLimit))
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try security?.secure(channel)
-                    try channel.pipeline.syncOperations.addHandlers(
-                        ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
-                        HostLinkHandler(
-                            runner: runner, label: channel.remoteAddress.map { "\($0)" } ?? "?",
-                            channelBinding: security?.channelBinding ?? []))
-                }
-            }
-        let channel: any Channel
-        do {
-            channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-        } catch where configuration.host == "::" {
-            logger.notice("IPv6 unavailable, listening on IPv4 only", metadata: ["error": "\(error)"])
-            channel = try await bootstrap.bind(host: "0.0.0.0", port: configuration.port).get()
+        let (host, port) = (configuration.host, configuration.port)
+        let address = try await listener.bind(host: host, port: port, limits: configuration) { channel in
+            try security?.secure(channel)
+            try channel.pipeline.syncOperations.addHandlers(
+                ByteToMessageHandler(FrameDecoder(maxPayload: maxFrame)),
+                HostLinkHandler(
+                    runner: runner, label: channel.remoteAddress.map { "\($0)" } ?? "?",
+                    channelBinding: security?.channelBinding ?? []))
         }
-        listener.withLockedValue { $0 = channel }
-        let address = channel.localAddress!
         if configuration.datagrams { await openDatagrams(near: address) }
         logger.info("listening", metadata: ["address": "\(address)", "capacity": "\(configuration.capacity)"])
         return address
@@ -170,16 +152,12 @@ public final class MatchmakingServer: Service, Sendable {
     public func rename(to name: String) { runner.rename(to: name) }
 
     /// The address bound by ``start()``.
-    public var localAddress: SocketAddress? { listener.withLockedValue { $0?.localAddress } }
+    public var localAddress: SocketAddress? { listener.localAddress }
 
     /// Tells every player `serverQuit`, closes every connection and the listener, and ends the
     /// session's streams. Waits (at most 2 s) for the goodbyes to be written.
     public func shutdown() async {
-        let listening = listener.withLockedValue { channel -> (any Channel)? in
-            defer { channel = nil }
-            return channel
-        }
-        try? await listening?.close()
+        await listener.close()
         try? await datagrams.withLockedValue({ channel in defer { channel = nil }; return channel })?.close()
         ticker.withLockedValue { $0?.cancel() }
         let channels = runner.stop()
