@@ -36,7 +36,7 @@ import Testing
     @Test func hostCommandsReachTheTableInOrderAndTheObserverHearsHowEachWent() async {
         let toy = start()
         toy.session.feed(.joined(ann))
-        #expect(await eventually { toy.events.value.contains(.joined(ann, players: 1)) })
+        #expect(await eventually { toy.events.value.contains(.joined(ann, roster: Roster([ann]))) })
         for command in [HostCommand.kick(cy.id), .skip, .end, .kick(ann.id)] { toy.host.command(command) }
         #expect(await eventually { toy.session.calls.value.contains(.kick(ann.id)) })
         await toy.finish()
@@ -63,21 +63,21 @@ import Testing
         toy.session.feed(.joined(ann), .joined(bob), message(ToyMove(move: "echo"), from: ann), .left(bob, .userQuit))
         await toy.finish()
         #expect(toy.events.value == [
-            .joined(ann, players: 1), .note("joined Ann"), .sent(ToyNews(news: "welcome Ann"), to: [ann.id]),
-            .joined(bob, players: 2), .note("joined Bob"), .sent(ToyNews(news: "welcome Bob"), to: [bob.id]),
+            .joined(ann, roster: Roster([ann])), .note("joined Ann"), .sent(ToyNews(news: "welcome Ann"), to: [ann.id]),
+            .joined(bob, roster: Roster([ann, bob])), .note("joined Bob"), .sent(ToyNews(news: "welcome Bob"), to: [bob.id]),
             .note("echo from 1"), .sent(ToyNews(news: "echo from 1"), to: [ann.id, bob.id]),
-            .left(bob, .userQuit, players: 1), .note("left Bob userQuit"),
+            .left(bob, .userQuit, roster: Roster([ann])), .note("left Bob userQuit"),
         ])
         #expect(toy.session.news.map(\.0) == ["welcome Ann", "welcome Bob", "echo from 1"])
         #expect(toy.session.news.map(\.1) == [.peers([ann.id]), .peers([bob.id]), .peers([ann.id, bob.id])])
     }
 
-    @Test func thePlayerCountStartsFromThoseAlreadyPresent() async {
+    @Test func theRosterStartsFromThoseAlreadyPresent() async {
         let toy = start(peers: [ann])
         toy.session.feed(.joined(bob), .left(ann, .connectionDropped))
         await toy.finish()
-        #expect(toy.events.value.first == .joined(bob, players: 2))
-        #expect(toy.events.value.contains(.left(ann, .connectionDropped, players: 1)))
+        #expect(toy.events.value.first == .joined(bob, roster: Roster([ann, bob])))
+        #expect(toy.events.value.contains(.left(ann, .connectionDropped, roster: Roster([bob]))))
     }
 
     @Test func chatGoesToTheObserverAndNeverToTheTable() async {

@@ -9,12 +9,12 @@ import Testing
     @Test func theHostTerminalPrintsComingsGoingsAndChatAndNamesRecipients() {
         let screen = CapturedLines()
         let terminal = HostTerminal(screen: ToyHostScreen(writer: screen.writer), capacity: 4)
-        terminal.show(.joined(ann, players: 1))
-        terminal.show(.joined(bob, players: 2))
+        terminal.show(.joined(ann, roster: Roster([ann])))
+        terminal.show(.joined(bob, roster: Roster([ann, bob])))
         terminal.show(.chat(ChatLine(from: ann.id, name: "Ann", text: "hi")))
         terminal.show(.sent(ToyNews(news: "n"), to: [ann.id, bob.id]))
         terminal.show(.note("kept"))
-        terminal.show(.left(bob, .connectionDropped, players: 1))
+        terminal.show(.left(bob, .connectionDropped, roster: Roster([ann])))
         terminal.show(.sent(ToyNews(news: "m"), to: [bob.id]))
         terminal.show(.sendFailed("too large"))
         #expect(screen.lines == [

@@ -19,7 +19,7 @@ import Trivia
 
         trivia.runner.command(.kick(cy.id))
         #expect(await cy.session.ended() == .kicked)
-        #expect(await eventually { trivia.events.mutate { $0 }.contains(.left(Peer(id: cy.id, name: "Cy"), .kicked, players: 2)) })
+        #expect(await eventually { trivia.events.mutate { $0 }.contains(.left(Peer(id: cy.id, name: "Cy"), .kicked, roster: Roster([Peer(id: ann.id, name: "Ann"), Peer(id: bob.id, name: "Bob")]))) })
         #expect(await eventually { trivia.events.mutate { $0 }.contains(.commanded(.kick(cy.id))) })
 
         trivia.runner.command(.end)

@@ -70,6 +70,8 @@ import Testing
         let open = try await Self.connect("127.0.0.1", port)
         try await Self.waitUntil { probe.accepted.withLock { $0.count } == targets.count + 1 }
         let child = try #require(probe.accepted.withLock { $0.last })
+        // Handed over by the child initializer, before it is active: wait for that first.
+        try await Self.waitUntil { child.isActive }
 
         await probe.listener.close()
         #expect(probe.listener.localAddress == nil)

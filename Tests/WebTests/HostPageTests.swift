@@ -172,7 +172,7 @@ import Testing
         _ = try ScreenFeedTests.lines(screen)
         door.feed.publish(GameHostEvent<Table>.commanded(.kick(ScreenFeedTests.ann.id)))
         door.feed.publish(GameHostEvent<Table>.refused(CommandRefusal(.skip, .noGame)))
-        door.feed.publish(GameHostEvent<Table>.joined(ScreenFeedTests.bob, players: 2))
+        door.feed.publish(GameHostEvent<Table>.joined(ScreenFeedTests.bob, roster: Roster([ScreenFeedTests.ann, ScreenFeedTests.bob])))
         let heard = try Self.heard(page)
         #expect(heard.count == 3)
         #expect(heard[0] == #"{"command":{"command":"kick","peer":1},"peer":{"id":1,"name":"Ann"},"type":"commanded"}"#)

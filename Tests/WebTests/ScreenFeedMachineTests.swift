@@ -34,12 +34,15 @@ import Testing
 
     @Test func theHelloListsWhoIsPresentAndAwayAsTheEventsSaid() {
         var machine = Machine(host: Self.host, players: [Self.ann])
-        _ = machine.playerJoined(Self.bob, writable: Self.everyone)
-        _ = machine.playerAway(Self.ann, writable: Self.everyone)
+        var roster = Roster([Self.ann, Self.bob])
+        _ = machine.playerJoined(Self.bob, roster: roster, writable: Self.everyone)
+        roster.markAway(Self.ann.id)
+        _ = machine.playerAway(Self.ann, roster: roster, writable: Self.everyone)
         let hello = Self.lines(machine.watcherAdded(1, as: .screen(local: false), now: 0), to: 1)
         #expect(hello.count == 1)
         #expect(hello[0].contains(#""away":[1]"#) && hello[0].contains(#""name":"Ann""#) && hello[0].contains(#""name":"Bob""#))
-        _ = machine.playerLeft(Self.ann, reason: .userQuit, writable: Self.everyone)
+        roster.remove(Self.ann.id)
+        _ = machine.playerLeft(Self.ann, reason: .userQuit, roster: roster, writable: Self.everyone)
         let later = Self.lines(machine.watcherAdded(2, as: .hostPage, now: 0), to: 2)
         #expect(later[0].contains(#""away":[]"#) && !later[0].contains("Ann") && later[0].contains(#""commands":["#))
     }
@@ -103,7 +106,7 @@ import Testing
         let flushed = Self.lines(machine.watcherWritable(1, isWritable: true), to: 1)
         #expect(flushed == [#"{"type":"state","key":"court","seq":5,"body":5}"#, #"{"type":"state","key":"ball","seq":1,"body":9}"#])
         #expect(machine.watcherWritable(1, isWritable: true).isEmpty, "nothing waits any more")
-        let news = Self.told(machine.playerJoined(Self.bob, writable: blocked))
+        let news = Self.told(machine.playerJoined(Self.bob, roster: Roster([Self.ann, Self.bob]), writable: blocked))
         #expect(news[1] == .some(nil), "closed")
         #expect(news[2]??.count == 1)
         #expect(machine.watchers[1] == nil)

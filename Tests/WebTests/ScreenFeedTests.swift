@@ -64,7 +64,7 @@ import Testing
         let feed = Self.feed()
         let screen = try Self.screen(feed, local: false)
         _ = try Self.lines(screen)
-        feed.publish(GameHostEvent<Table>.joined(Self.bob, players: 2))
+        feed.publish(GameHostEvent<Table>.joined(Self.bob, roster: Roster([Self.ann, Self.bob])))
         feed.publish(GameHostEvent<Table>.announced(Secret(kind: "question", choice: -1), to: [Self.ann.id, Self.bob.id]))
         feed.publish(GameHostEvent<Table>.sent(Secret(kind: "accepted", choice: 3), to: [Self.bob.id]))
         let lines = try Self.lines(screen)
@@ -103,7 +103,7 @@ import Testing
         feed.publish(GameHostEvent<Table>.announced(Secret(kind: "lobby", choice: 0), to: []))  // a countdown before anyone came
         let countdown = try Self.lines(screen)
         #expect(countdown.count == 1 && countdown[0].contains(#""to":"all""#) && countdown[0].contains(#""choice":0"#))
-        feed.publish(GameHostEvent<Table>.joined(Self.ann, players: 1))
+        feed.publish(GameHostEvent<Table>.joined(Self.ann, roster: Roster([Self.ann])))
         // To everyone present, but the game says it is Ann's alone: the screen sees its kind only.
         feed.publish(GameHostEvent<Table>.sent(Secret(kind: "yours", choice: 1), to: [Self.ann.id]))
         // To nobody present, but news for the room: shown whole.

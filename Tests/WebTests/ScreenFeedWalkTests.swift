@@ -23,6 +23,13 @@ import Testing
 
         var present: [PeerID: Peer]
         var away: Set<PeerID> = []
+
+        /// The game host's roster as the model's presence says it.
+        var roster: Roster {
+            var roster = Roster(present.values.sorted { $0.id < $1.id })
+            for id in away { roster.markAway(id) }
+            return roster
+        }
         var publicByKind: [(kind: String, body: String, sentAt: Int64)] = []
         var notices: [String] = []
         var states: [(key: String, line: String)] = []
@@ -99,23 +106,23 @@ import Testing
                 }
             case 25..<33:  // a player comes
                 guard let peer = pool.first(where: { model.present[$0.id] == nil }) else { continue }
-                actions = machine.playerJoined(peer, writable: writable)
                 model.present[peer.id] = peer
+                actions = machine.playerJoined(peer, roster: model.roster, writable: writable)
                 expected = model.broadcast(ScreenFeedLines.peerNotice("joined", peer, reason: nil), blocked: blocked)
             case 33..<38:  // a player goes
                 guard let id = presentIDs.randomElement(using: &rng), let peer = model.present[id] else { continue }
-                actions = machine.playerLeft(peer, reason: .userQuit, writable: writable)
                 model.present[id] = nil
                 model.away.remove(id)
+                actions = machine.playerLeft(peer, reason: .userQuit, roster: model.roster, writable: writable)
                 expected = model.broadcast(ScreenFeedLines.peerNotice("left", peer, reason: "userQuit"), blocked: blocked)
             case 38..<43:  // a player drops, or comes back
                 guard let id = presentIDs.randomElement(using: &rng), let peer = model.present[id] else { continue }
                 if model.away.remove(id) != nil {
-                    actions = machine.playerBack(peer, writable: writable)
+                    actions = machine.playerBack(peer, roster: model.roster, writable: writable)
                     expected = model.broadcast(ScreenFeedLines.peerNotice("back", peer, reason: nil), blocked: blocked)
                 } else {
                     model.away.insert(id)
-                    actions = machine.playerAway(peer, writable: writable)
+                    actions = machine.playerAway(peer, roster: model.roster, writable: writable)
                     expected = model.broadcast(ScreenFeedLines.peerNotice("away", peer, reason: nil), blocked: blocked)
                 }
             case 43..<58:  // a public message
@@ -161,7 +168,7 @@ import Testing
             #expect(told == expected, context)
             #expect(!told.values.contains { ($0 ?? []).contains { $0.contains("secret") } }, "a private body reached a watcher; \(context)")
             #expect(Set(machine.watchers.keys) == Set(model.watchers.keys), context)
-            #expect(machine.present == model.present && machine.away == model.away, context)
+            #expect(machine.roster == model.roster, context)
         }
     }
 }

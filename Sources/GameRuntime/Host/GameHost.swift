@@ -68,28 +68,31 @@ public struct GameHost<Table: GameTable>: Service {
     private func process(_ sources: AsyncStream<Source>, wake: AsyncStream<Source>.Continuation) async {
         var table = self.table
         var alarm = WakeAlarm(ring: { wake.yield(.wake($0)) })
-        var present = Dictionary(session.peers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var roster = Roster(session.peers)
         for effect in table.opened(at: GameMoment(now: MonotonicClock.now(), clocks: session.clocks)) { perform(effect) }
         alarm.set(table.nextWake)
         for await source in sources {
             let event: GameEvent<Table.ClientMessage>
             switch source {
             case .session(.joined(let peer)):
-                present[peer.id] = peer.name
-                observer(.joined(peer, players: present.count))
+                roster.add(peer)
+                observer(.joined(peer, roster: roster))
                 event = .joined(peer)
             case .session(.left(let peer, let reason)):
-                present[peer.id] = nil
-                observer(.left(peer, reason, players: present.count))
+                roster.remove(peer.id)
+                observer(.left(peer, reason, roster: roster))
                 event = .left(peer, reason)
             case .session(.away(let peer)):
-                observer(.away(peer))
+                roster.markAway(peer.id)
+                observer(.away(peer, roster: roster))
                 event = .away(peer)
             case .session(.back(let peer)):
-                observer(.back(peer))
+                roster.markBack(peer.id)
+                observer(.back(peer, roster: roster))
                 event = .back(peer)
             case .session(.message(let message)):
-                guard let received = self.event(for: message, name: message.senderName ?? present[message.from]) else { continue }
+                let name = message.senderName ?? (roster.contains(message.from) ? roster.name(of: message.from) : nil)
+                guard let received = self.event(for: message, name: name) else { continue }
                 event = received
             case .wake(let number):
                 guard alarm.rang(number) else { continue }

@@ -3,14 +3,15 @@ import Vocabulary
 /// What the host runner (``GameHost``) tells its observer (the host's screen, a replay log, a
 /// test), in order.
 public enum GameHostEvent<Table: GameTable>: Sendable {
-    /// A player was admitted; `players` are present now.
-    case joined(Peer, players: Int)
-    /// A player left; `players` are present now.
-    case left(Peer, ByeReason, players: Int)
-    /// A player's link dropped; its seat is kept for a while ("Alice is reconnecting").
-    case away(Peer)
-    /// A player who was away is back.
-    case back(Peer)
+    /// A player was admitted; `roster` is who is present now.
+    case joined(Peer, roster: Roster)
+    /// A player left; `roster` is who is present now.
+    case left(Peer, ByeReason, roster: Roster)
+    /// A player's link dropped; its seat is kept for a while ("Alice is reconnecting");
+    /// `roster` is who is present now, and who of them is away.
+    case away(Peer, roster: Roster)
+    /// A player who was away is back; `roster` is who is present now.
+    case back(Peer, roster: Roster)
     /// A player said something in the lobby chat.
     case chat(ChatLine)
     /// The host sent this message to these players as news for the room

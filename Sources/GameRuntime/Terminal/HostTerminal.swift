@@ -39,15 +39,17 @@ public final class HostTerminal<Screen: GameHostScreen>: Sendable {
     public func show(_ event: GameHostEvent<Screen.Table>) {
         let writer = screen.writer
         switch event {
-        case .joined(let peer, let players):
-            roster.withLock { $0.add(peer) }
-            writer.line("joined: \(peer.name) (id \(peer.id)) [\(players)/\(capacity)]")
-        case .left(let peer, let reason, let players):
-            roster.withLock { $0.remove(peer.id) }
-            writer.line("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(players)/\(capacity)]")
-        case .away(let peer):
+        case .joined(let peer, let present):
+            roster.withLock { $0 = present }
+            writer.line("joined: \(peer.name) (id \(peer.id)) [\(present.count)/\(capacity)]")
+        case .left(let peer, let reason, let present):
+            roster.withLock { $0 = present }
+            writer.line("left: \(peer.name) (id \(peer.id)) \(reason.rawValue) [\(present.count)/\(capacity)]")
+        case .away(let peer, let present):
+            roster.withLock { $0 = present }
             writer.line(LobbyText.away(peer.name))
-        case .back(let peer):
+        case .back(let peer, let present):
+            roster.withLock { $0 = present }
             writer.line(LobbyText.back(peer.name))
         case .chat(let chat):
             writer.line(chat.line)

@@ -9,14 +9,14 @@ extension ScreenFeed {
     public func publish<Table: GameTable>(_ event: GameHostEvent<Table>) {
         let writable = Self.takesWrites
         switch event {
-        case .joined(let peer, _):
-            run { $0.playerJoined(peer, writable: writable) }
-        case .left(let peer, let reason, _):
-            run { $0.playerLeft(peer, reason: reason, writable: writable) }
-        case .away(let peer):
-            run { $0.playerAway(peer, writable: writable) }
-        case .back(let peer):
-            run { $0.playerBack(peer, writable: writable) }
+        case .joined(let peer, let roster):
+            run { $0.playerJoined(peer, roster: roster, writable: writable) }
+        case .left(let peer, let reason, let roster):
+            run { $0.playerLeft(peer, reason: reason, roster: roster, writable: writable) }
+        case .away(let peer, let roster):
+            run { $0.playerAway(peer, roster: roster, writable: writable) }
+        case .back(let peer, let roster):
+            run { $0.playerBack(peer, roster: roster, writable: writable) }
         case .announced(let message, _):
             guard let (kind, body) = Self.encode(message) else { return }
             let now = MonotonicClock.now()

@@ -4,28 +4,27 @@ import Matchmaking
 /// The game's events, as the feed shows them. Each takes `writable`: whether a watcher's socket
 /// takes writes now.
 extension ScreenFeedMachine {
-    /// A player was admitted.
-    mutating func playerJoined(_ peer: Peer, writable: (Handle) -> Bool) -> [Action] {
-        present[peer.id] = peer
+    /// A player was admitted; `roster` is who is present now (as the game host keeps it).
+    mutating func playerJoined(_ peer: Peer, roster: Roster, writable: (Handle) -> Bool) -> [Action] {
+        self.roster = roster
         return broadcast([ScreenFeedLines.peerNotice("joined", peer, reason: nil)], writable: writable)
     }
 
-    /// A player left (`reason`).
-    mutating func playerLeft(_ peer: Peer, reason: ByeReason, writable: (Handle) -> Bool) -> [Action] {
-        present[peer.id] = nil
-        away.remove(peer.id)
+    /// A player left (`reason`); `roster` is who is present now.
+    mutating func playerLeft(_ peer: Peer, reason: ByeReason, roster: Roster, writable: (Handle) -> Bool) -> [Action] {
+        self.roster = roster
         return broadcast([ScreenFeedLines.peerNotice("left", peer, reason: reason.rawValue)], writable: writable)
     }
 
-    /// A player's link dropped; its seat is kept for a while.
-    mutating func playerAway(_ peer: Peer, writable: (Handle) -> Bool) -> [Action] {
-        away.insert(peer.id)
+    /// A player's link dropped; its seat is kept for a while. `roster` is who is present now.
+    mutating func playerAway(_ peer: Peer, roster: Roster, writable: (Handle) -> Bool) -> [Action] {
+        self.roster = roster
         return broadcast([ScreenFeedLines.peerNotice("away", peer, reason: nil)], writable: writable)
     }
 
-    /// A player who was away is back.
-    mutating func playerBack(_ peer: Peer, writable: (Handle) -> Bool) -> [Action] {
-        away.remove(peer.id)
+    /// A player who was away is back; `roster` is who is present now.
+    mutating func playerBack(_ peer: Peer, roster: Roster, writable: (Handle) -> Bool) -> [Action] {
+        self.roster = roster
         return broadcast([ScreenFeedLines.peerNotice("back", peer, reason: nil)], writable: writable)
     }
 
@@ -69,7 +68,7 @@ extension ScreenFeedMachine {
     /// The host's command was done: host pages are told (for a kick, with the player removed).
     mutating func commanded(_ command: HostCommand, writable: (Handle) -> Bool) -> [Action] {
         var peer: Peer?
-        if case .kick(let id) = command { peer = present[id] }
+        if case .kick(let id) = command, roster.contains(id) { peer = Peer(id: id, name: roster.name(of: id)) }
         return broadcast([ScreenFeedLines.commanded(command, peer: peer)], hostPagesOnly: true, writable: writable)
     }
 

@@ -1,3 +1,4 @@
+import GameRuntime
 import Matchmaking
 
 /// Who watches the feed.
@@ -44,9 +45,9 @@ enum MessageVisibility: Hashable, Sendable {
 ///   replaces the waiting state of its key (latest wins), written when the socket takes writes
 ///   again. States never close a watcher. Host pages get none.
 ///
-/// Who is present is taken from the events the feed is given (``playerJoined(_:writable:)`` and
-/// the rest), starting from the players present when the feed was made: the hello must agree
-/// with the notices that follow it. Whether a message is public is said by its
+/// Who is present is the roster the last presence event carried (``playerJoined(_:roster:writable:)``
+/// and the rest; the game host keeps it), starting from the players present when the feed was
+/// made: the hello agrees with the notices that follow it. Whether a message is public is said by its
 /// ``MessageVisibility``, never decided here.
 ///
 /// `Handle` is the runner's handle for a watcher (its channel; a number in tests).
@@ -86,10 +87,9 @@ struct ScreenFeedMachine<Handle: Hashable & Sendable>: Sendable {
     var join: ScreenFeedLines.Join?
     /// The watchers.
     var watchers: [Handle: Watching] = [:]
-    /// Who is present, as the events told it.
-    var present: [PeerID: Peer]
-    /// Players present whose link dropped and whose seat is kept.
-    var away: Set<PeerID> = []
+    /// Who is present and who of them is away: the roster the last presence event carried (the
+    /// game host's, ``Roster``), never changed here.
+    var roster: Roster
     /// The last public message of each kind, in order of sending.
     var publicByKind: [Remembered] = []
     /// The private notices since the last public message (their lines).
@@ -102,7 +102,7 @@ struct ScreenFeedMachine<Handle: Hashable & Sendable>: Sendable {
     /// A feed for `host`, with `players` present when it starts.
     init(host: ScreenFeed.Host, players: [Peer]) {
         self.host = host
-        self.present = Dictionary(players.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.roster = Roster(players)
     }
 
     // MARK: Watchers
@@ -115,7 +115,7 @@ struct ScreenFeedMachine<Handle: Hashable & Sendable>: Sendable {
         let watching = Watching(kind: kind)
         watchers[handle] = watching
         var lines = [ScreenFeedLines.hello(
-            host: host, kind: kind, join: join, players: present.values.sorted { $0.id < $1.id }, away: away.sorted())]
+            host: host, kind: kind, join: join, players: roster.peers, away: roster.away.sorted())]
         lines += publicByKind.map { ScreenFeedLines.retold($0.body, ageMs: max(0, now - $0.sentAt) / 1000) }
         lines += notices
         if watching.takesStates { lines += states.map(\.line) }
