@@ -39,7 +39,7 @@ import Testing
         let judged = game.tick(now: press + ms(100.5), clocks: clocks)
         #expect(judged.buzzed == BuzzerWon(question: 1, player: ann.id, name: "Ann", leftMs: 9_500, lockedOut: []))
         #expect(judged.sent.map(\.to) == [[ann.id, bob.id, cy.id]])
-        #expect(judged.notes == [.awaitingMark(AwaitingMark(question: 1, player: ann.id, name: "Ann", correctChoice: 2, correctAnswer: "C"))])
+        #expect(judged.notes == [.awaitingMark(AwaitingMark(question: 1, player: ann.id, name: "Ann", correct: "3) C"))])
         // The correct answer is in no message to a player.
         #expect(!judged.sent.contains { "\($0.message)".contains("correctAnswer") })
         // The time stands still while Ann answers; later buzzes are refused.

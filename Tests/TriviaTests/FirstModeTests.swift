@@ -41,6 +41,30 @@ import Testing
         #expect(result?.scoreboard.first == ScoreLine(id: ann.id, name: "Ann", points: 1))
     }
 
+    @Test func anyOfSeveralCorrectAnswersScoresItsQuestionsPoints() {
+        let two = DealtQuestion(
+            source: TriviaQuestion(text: "Planets?", answers: ["Mars", "Moon", "Venus"], correct: [0, 2], points: .double),
+            answers: ["Mars", "Moon", "Venus"], correct: [0, 2])
+        var game = TriviaGame(questions: [two], players: [ann, bob], settings: Game.settings(.first))
+        let asked = game.start(now: 0, clocks: [:]).question
+        #expect(asked?.points == .double)
+        _ = game.answer(1, 1, from: bob, at: ms(100))
+        let result = game.answer(1, 2, from: ann, at: ms(200)).result  // everyone answered: closed at once
+        #expect(result?.scored == [ann.id], "Venus is right too")
+        #expect(result?.correctChoices == [0, 2] && result?.correctChoice == 0)
+        #expect(result?.correctAnswer == "Mars / Venus")
+        #expect(result?.scoreboard.first == ScoreLine(id: ann.id, name: "Ann", points: 2), "a double question")
+    }
+
+    @Test func aQuestionForNoPointsScoresNothing() {
+        let none = DealtQuestion(source: TriviaQuestion(text: "Warm-up", answers: ["a", "b"], correct: [1], points: .none), answers: ["a", "b"], correct: [1])
+        var game = TriviaGame(questions: [none], players: [ann], settings: Game.settings(.timed))
+        #expect(game.start(now: 0, clocks: [:]).question?.points == QuestionPoints.none)
+        let result = game.answer(1, 1, from: ann, at: ms(100)).result
+        #expect(result?.scored == [ann.id])
+        #expect(result?.scoreboard.first?.points == 0)
+    }
+
     @Test func aWrongAnswerLocksThePlayerOutWithoutAffectingOthers() {
         var game = Game.started(.first)
         _ = game.answer(1, 0, from: bob, at: ms(100))

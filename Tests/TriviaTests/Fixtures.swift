@@ -16,6 +16,6 @@ enum Fixture {
 
     /// A question whose correct answer is `correct` in the shown order.
     static func question(_ text: String, answers: [String] = ["A", "B", "C", "D"], correct: Int = 0) -> DealtQuestion {
-        DealtQuestion(source: TriviaQuestion(text: text, answers: answers, correctIndex: correct), answers: answers, correctIndex: correct)
+        DealtQuestion(source: TriviaQuestion(text: text, answers: answers, correct: [correct]), answers: answers, correct: [correct])
     }
 }

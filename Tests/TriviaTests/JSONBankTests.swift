@@ -63,7 +63,7 @@ import Testing
     @Test func columnsCountCharactersNotBytesAndLinesCountLFCRLFAndCR() {
         // "é" and "😀" are one column each.
         let error = Self.problem("{\"questions\": [\r\n\r{\"question\": \"é😀\", \"answers\": [{\"text\": \"a\"}, {\"text\": \"b\"}]}]}")
-        #expect(error?.description == #"quiz.json:3:31: entry 1 ("é😀"): no answer is marked correct"#)
+        #expect(error?.description == #"quiz.json:3:31: entry 1 ("é😀"): no answer is marked correct; mark one or more"#)
     }
 
     @Test func bytesThatAreNotUTF8AreAnError() {

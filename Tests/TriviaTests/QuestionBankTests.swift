@@ -22,7 +22,7 @@ import Testing
         #expect(bank.questions.count >= 60)
         #expect(bank.source == "embedded bank")
         #expect(Set(bank.questions.compactMap(\.category)).count >= 8)
-        #expect(bank.questions.allSatisfy { $0.answers.count >= 2 && $0.answers.indices.contains($0.correctIndex) })
+        #expect(bank.questions.allSatisfy { $0.answers.count >= 2 && $0.correct.allSatisfy($0.answers.indices.contains) })
         try bank.validate()
     }
 
@@ -38,7 +38,7 @@ import Testing
         #expect(bank.questions[0] == TriviaQuestion(text: "Which planet is red?", answers: ["Venus", "Mars", "Pluto"], correctIndex: 1, category: "Space", timeLimit: 15))
         #expect(bank.questions[1].timeLimit == 2.5)
         #expect(bank.questions[1].category == nil)
-        #expect(bank.questions[0].correctAnswer == "Mars")
+        #expect(bank.questions[0].correctAnswers == ["Mars"])
     }
 
     @Test func malformedJSONNamesTheFile() {
@@ -70,13 +70,25 @@ import Testing
 
     @Test func aQuestionWithNoCorrectAnswerIsRefused() {
         let error = Self.problem(#"{"questions": [{"question": "Pick", "answers": [{"text": "a"}, {"text": "b", "correct": false}]}]}"#)
-        #expect(error?.description == #"quiz.json:1:48: entry 1 ("Pick"): no answer is marked correct"#)
+        #expect(error?.description == #"quiz.json:1:48: entry 1 ("Pick"): no answer is marked correct; mark one or more"#)
     }
 
-    @Test func twoCorrectAnswersAreRefused() {
-        let error = Self.problem(#"{"questions": [{"question": "Pick", "answers": [{"text": "a", "correct": true}, {"text": "b", "correct": true}]}]}"#)
-        #expect(error?.problem == "answers 1 and 2 are both marked correct; mark exactly one")
-        #expect(Bank.at(error) == "1:81")  // the second correct answer
+    @Test func severalCorrectAnswersAndPointsAreRead() throws {
+        let bank = try Self.parse("""
+            {"questions": [{"question": "Pick the planets", "points": "double",
+              "answers": [{"text": "Mars", "correct": true}, {"text": "Moon"}, {"text": "Venus", "correct": true}]},
+             {"question": "Warm-up", "points": "none", "answers": [{"text": "a", "correct": true}, {"text": "b"}]},
+             {"question": "Plain", "points": null, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}]}
+            """)
+        #expect(bank.questions[0].correct == [0, 2])
+        #expect(bank.questions[0].correctAnswers == ["Mars", "Venus"])
+        #expect(bank.questions.map(\.points) == [.double, .none, .standard])
+    }
+
+    @Test func pointsOtherThanTheThreeWordsAreRefused() {
+        let error = Self.problem(#"{"questions": [{"question": "Pick", "points": 3, "answers": [{"text": "a", "correct": true}, {"text": "b"}]}]}"#)
+        #expect(error?.problem == #""points" must be one of "standard", "double", "none""#)
+        #expect(Bank.at(error) == "1:47")  // the value
     }
 
     @Test(arguments: [

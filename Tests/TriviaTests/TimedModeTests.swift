@@ -61,8 +61,8 @@ import Testing
         var settings = Game.settings(.timed)
         settings.questionTime = nil
         let timed = DealtQuestion(
-            source: TriviaQuestion(text: "Q", answers: ["a", "b"], correctIndex: 0, timeLimit: 2.5), answers: ["a", "b"], correctIndex: 0)
-        let untimed = DealtQuestion(source: TriviaQuestion(text: "R", answers: ["a", "b"], correctIndex: 0), answers: ["a", "b"], correctIndex: 0)
+            source: TriviaQuestion(text: "Q", answers: ["a", "b"], correctIndex: 0, timeLimit: 2.5), answers: ["a", "b"], correct: [0])
+        let untimed = DealtQuestion(source: TriviaQuestion(text: "R", answers: ["a", "b"], correctIndex: 0), answers: ["a", "b"], correct: [0])
         var game = TriviaGame(questions: [timed, untimed], players: [ann], settings: settings)
         #expect(game.start(now: 0, clocks: [:]).question?.durationMs == 2_500)
         _ = game.answer(1, 0, from: ann, at: 1)

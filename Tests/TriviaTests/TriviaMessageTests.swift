@@ -31,7 +31,7 @@ import Testing
             .accepted(AnswerAccepted(question: 1, choice: 2, final: true)),
             .rejected(AnswerRejected(question: 1, choice: 9, reason: .invalidChoice)),
             .rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)),
-            .result(QuestionResult(number: 1, of: 5, correctChoice: 2, correctAnswer: "c", scored: [PeerID(rawValue: 2)], tie: false, ended: .firstCorrect, scoreboard: board)),
+            .result(QuestionResult(number: 1, of: 5, correctChoice: 2, correctAnswer: "c", correctChoices: [2], scored: [PeerID(rawValue: 2)], tie: false, ended: .firstCorrect, scoreboard: board)),
             .gameOver(FinalStandings(standings: board, winners: [PeerID(rawValue: 2)], points: 3, ended: .questionsDone)),
             .buzzed(BuzzerWon(question: 2, player: PeerID(rawValue: 2), name: "Bob", leftMs: 7_300, lockedOut: [PeerID(rawValue: 1)])),
             .marked(AnswerMarked(question: 2, player: PeerID(rawValue: 2), name: "Bob", right: false)),
@@ -69,5 +69,14 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TriviaClientMessage.self, from: Data(#"{"kind":"chat","text":"hi"}"#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TriviaClientMessage.self, from: Data(#"{"kind":"answer","question":1}"#.utf8)) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(TriviaServerMessage.self, from: Data(#"{"kind":"cheat"}"#.utf8)) }
+    }
+
+    @Test func aResultFromAHostBeforeSeveralCorrectAnswersReadsItsOneChoice() throws {
+        let old = #"{"kind":"result","number":1,"of":2,"correctChoice":3,"correctAnswer":"d","scored":[],"tie":false,"ended":"deadline","scoreboard":[]}"#
+        guard case .result(let result) = try JSONDecoder().decode(TriviaServerMessage.self, from: Data(old.utf8)) else {
+            Issue.record("not a result")
+            return
+        }
+        #expect(result.correctChoices == [3])
     }
 }

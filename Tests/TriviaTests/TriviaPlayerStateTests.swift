@@ -29,7 +29,7 @@ import Testing
         #expect(state.press(3, now: 1) == .invalidChoice)
         #expect(state.press(1, now: 2) == .send(AnswerGiven(question: 1, choice: 1, pressedAt: 2)))
         #expect(state.press(2, now: 3) == .locked)
-        state.received(.result(QuestionResult(number: 1, of: 3, correctChoice: 0, correctAnswer: "a", scored: [], tie: false, ended: .everyoneAnswered, scoreboard: [])), at: 4, hostClock: nil)
+        state.received(.result(QuestionResult(number: 1, of: 3, correctChoice: 0, correctAnswer: "a", correctChoices: [0], scored: [], tie: false, ended: .everyoneAnswered, scoreboard: [])), at: 4, hostClock: nil)
         #expect(state.press(0, now: 5) == .noQuestion)
         #expect(state.results.count == 1)
     }

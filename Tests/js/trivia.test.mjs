@@ -130,3 +130,25 @@ test("buzzer mode: the BUZZ button, who buzzed first, a lockout", () => {
   phone.message({ kind: "buzzed", question: 1, player: me.id, name: me.name, lockedOut: [99] });
   assert.equal(textOf(byId(phone.view(), "buzz")), "YOUR TURN");
 });
+
+test("a question worth double with two right answers: the phone and the TV say so, and mark both right", () => {
+  const question = Object.assign({}, firstQuestion, { points: "double" });
+  const recorded = bodies.filter((b) => b.kind === "result")[0];
+  const result = Object.assign({}, recorded, { number: question.number, correctChoices: [0, 2], correctChoice: 0,
+    correctAnswer: question.answers[0] + " / " + question.answers[2], scored: [me.id] });
+  const ctx = phoneCtx(me, names), phone = trivia.phone(ctx);
+  phone.message(bodies.filter((b) => b.kind === "game")[0]);
+  phone.message(question);
+  assert.equal(textOf(byId(phone.view(), "question-number")), "Question 1 of " + question.of + " \u00B7 Double points");
+  phone.message(result);
+  const view = phone.view();
+  assert.equal(textOf(byId(view, "result-title")), "Correct! +2");
+  assert.ok(textOf(byId(view, "result-answer")).startsWith("The answers: A and C \u2014 " + result.correctAnswer));
+  const tv = trivia.tvView({ question: question, result: result, showing: "result", answered: [], countdown: { deadline: null, frozen: "" } },
+    { players: names }, { h: h, now: () => 0 });
+  assert.match(textOf(byId(tv, "tv-number")), /Double points$/);
+  byId(tv, "tv-answers").children.forEach((box, i) => assert.ok(box.props.class.endsWith(i === 0 || i === 2 ? " right" : " wrong"), "box " + i));
+  const none = Object.assign({}, question, { points: "none" });
+  assert.equal(trivia.pointsOf(none), 0);
+  assert.equal(trivia.pointsOf(firstQuestion), 1);
+});

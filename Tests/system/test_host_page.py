@@ -95,7 +95,8 @@ def test_the_host_page_skips_kicks_ends_and_rematches_and_the_players_see_it(sta
     pin = host_pin(host)
     phone = pages(url(host, "/host"))
     unlock(phone, pin)
-    assert phone.text("host-name") == "Living Room"
+    # The controls show on `unlocked`; the name comes with the feed's hello just after.
+    phone.wait(lambda: phone.text("host-name") == "Living Room", 10, "the host's name from the hello")
     bots = {name: start_join(host.port, name, bot=True) for name in ("Bot One", "Bot Two")}
     for bot in bots.values():
         assert bot.wait_connected(), bot.describe()

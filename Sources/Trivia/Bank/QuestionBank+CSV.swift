@@ -103,7 +103,7 @@ struct CSVColumns {
 
         let answers = [correct] + given
         var located = LocatedQuestion(
-            question: TriviaQuestion(text: Self.trimmed(question), answers: answers.map(Self.trimmed), correctIndex: 0), position: row.position)
+            question: TriviaQuestion(text: Self.trimmed(question), answers: answers.map(Self.trimmed), correct: [0]), position: row.position)
         located.parts[.text] = question.position
         for (index, answer) in answers.enumerated() { located.parts[.answer(index)] = answer.position }
         if let category, !Self.isBlank(category) {

@@ -93,7 +93,10 @@ extension QuestionBank {
                 throw EntryProblem(part: .answer(index), problem: "answers \(earlier + 1) and \(index + 1) are the same")
             }
         }
-        guard question.answers.indices.contains(question.correctIndex) else { throw EntryProblem(part: .answers, problem: "no answer is marked correct") }
+        guard !question.correct.isEmpty else { throw EntryProblem(part: .answers, problem: "no answer is marked correct") }
+        guard question.correct.allSatisfy(question.answers.indices.contains), question.correct == Array(Set(question.correct)).sorted() else {
+            throw EntryProblem(part: .answers, problem: "the correct answers must be answers of the question, each named once")
+        }
         if let category = question.category {
             guard !category.isEmpty, category.count <= maxCategoryLength else {
                 throw EntryProblem(part: .category, problem: "\"category\" must be 1-\(maxCategoryLength) characters")

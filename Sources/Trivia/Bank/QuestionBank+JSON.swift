@@ -32,7 +32,7 @@ extension QuestionBank {
         }
         guard let answersValue = fields["answers"] else { throw fail("missing \"answers\"", at: entry) }
         guard case .array(let answerValues) = answersValue.value else { throw fail("\"answers\" must be an array", at: answersValue) }
-        var located = LocatedQuestion(question: TriviaQuestion(text: text, answers: [], correctIndex: 0), entry: number, position: entry.position)
+        var located = LocatedQuestion(question: TriviaQuestion(text: text, answers: [], correct: []), entry: number, position: entry.position)
         located.parts = [.text: questionValue.position, .answers: answersValue.position]
         var correct: [Int] = []
         for (index, value) in answerValues.enumerated() {
@@ -46,13 +46,8 @@ extension QuestionBank {
             located.question.answers.append(answerText.trimmingWhitespaceAndNewlines())
             located.parts[.answer(index)] = (answer["text"] ?? value).position
         }
-        guard !correct.isEmpty || answerValues.count < 2 else { throw fail("no answer is marked correct", at: answersValue) }
-        guard correct.count <= 1 else {
-            throw fail(
-                "answers \(correct.map { String($0 + 1) }.joined(separator: " and ")) are both marked correct; mark exactly one",
-                at: answerValues[correct[1]])
-        }
-        located.question.correctIndex = correct.first ?? 0
+        guard !correct.isEmpty || answerValues.count < 2 else { throw fail("no answer is marked correct; mark one or more", at: answersValue) }
+        located.question.correct = correct.isEmpty ? [0] : correct
         if let category = fields["category"] {
             switch category.value {
             case .null: break
@@ -68,6 +63,16 @@ extension QuestionBank {
             default: throw fail("\"timeLimit\" must be a number of seconds", at: timeLimit)
             }
             located.parts[.timeLimit] = timeLimit.position
+        }
+        if let points = fields["points"] {
+            let allowed = QuestionPoints.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            switch points.value {
+            case .null: break
+            case .string(let word):
+                guard let level = QuestionPoints(rawValue: word) else { throw fail("\"points\" must be one of \(allowed)", at: points) }
+                located.question.points = level
+            default: throw fail("\"points\" must be one of \(allowed)", at: points)
+            }
         }
         return located
     }

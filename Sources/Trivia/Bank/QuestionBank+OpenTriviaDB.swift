@@ -76,7 +76,7 @@ extension QuestionBank {
         guard let wrongValue = fields["incorrect_answers"] else { throw fail("missing \"incorrect_answers\"", at: entry) }
         guard case .array(let wrongs) = wrongValue.value else { throw fail("\"incorrect_answers\" must be an array of strings", at: wrongValue) }
         var located = LocatedQuestion(
-            question: TriviaQuestion(text: questionText, answers: [correct], correctIndex: 0), entry: number, position: entry.position)
+            question: TriviaQuestion(text: questionText, answers: [correct], correct: [0]), entry: number, position: entry.position)
         located.parts = [.text: questionAt, .answers: wrongValue.position, .answer(0): correctAt]
         for wrong in wrongs {
             guard case .string(let raw) = wrong.value else { throw fail("\"incorrect_answers\" must be an array of strings", at: wrong) }

@@ -1,17 +1,21 @@
-/// A question as asked in one game: answers shuffled, the correct one's new index kept here on
-/// the host.
+/// A question as asked in one game: answers shuffled, the correct ones' new indexes kept here
+/// on the host.
 public struct DealtQuestion: Hashable, Sendable {
-    /// The bank's question (its `correctIndex` refers to the bank's order).
+    /// The bank's question (its `correct` refers to the bank's order).
     public var source: TriviaQuestion
     /// The answers in the order players see them.
     public var answers: [String]
-    /// Index into ``answers`` of the correct one.
-    public var correctIndex: Int
+    /// Indexes into ``answers`` of the correct ones, ascending.
+    public var correct: [Int]
 
     /// The question text.
     public var text: String { source.text }
-    /// The correct answer's text.
-    public var correctAnswer: String { answers[correctIndex] }
+    /// Whether the answer at `index` (in the players' order) is a correct one.
+    public func isCorrect(_ index: Int) -> Bool { correct.contains(index) }
+    /// The correct answers' texts, in the players' order.
+    public var correctAnswers: [String] { correct.map { answers[$0] } }
+    /// The correct answers as a line: `2) Mercury`, or `1) Mars / 3) Venus`.
+    public var correctLine: String { correct.map { "\($0 + 1)) \(answers[$0])" }.joined(separator: " / ") }
 }
 
 /// Draws a game's questions from a bank: at random, without repeats, each question's answers
@@ -24,7 +28,7 @@ public enum Deck {
             let order = question.answers.indices.shuffled(using: &rng)
             return DealtQuestion(
                 source: question, answers: order.map { question.answers[$0] },
-                correctIndex: order.firstIndex(of: question.correctIndex)!)
+                correct: order.indices.filter { question.isCorrect(order[$0]) })
         }
     }
 }

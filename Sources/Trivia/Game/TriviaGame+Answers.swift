@@ -27,7 +27,7 @@ extension TriviaGame {
             guard press.time <= round.deadline else { return reject(.tooLate) }
 
             round.answers[id] = GivenAnswer(choice: given.choice, press: press)
-            if settings.mode == .first, given.choice == round.question.correctIndex, round.firstCorrectClose == nil {
+            if settings.mode == .first, round.question.isCorrect(given.choice), round.firstCorrectClose == nil {
                 round.firstCorrectClose = arrivedAt + round.window
             }
             let accepted: [Action] = [
@@ -44,7 +44,7 @@ extension TriviaGame {
     /// The collection window's end for the earliest-arriving correct answer still in the round.
     func firstCorrectClose(in round: Round) -> Int64? {
         guard settings.mode == .first else { return nil }
-        let arrivals = round.answers.values.filter { $0.choice == round.question.correctIndex }.map(\.press.press.arrivedAt)
+        let arrivals = round.answers.values.filter { round.question.isCorrect($0.choice) }.map(\.press.press.arrivedAt)
         return arrivals.min().map { $0 + round.window }
     }
 
@@ -60,13 +60,14 @@ extension TriviaGame {
         state = .asking(round)
         let asked = QuestionAsked(
             number: number, of: questions.count, text: question.text, answers: question.answers,
-            category: question.source.category, mode: settings.mode, durationMs: limit / 1000, deadline: round.deadline)
+            category: question.source.category, mode: settings.mode, durationMs: limit / 1000, deadline: round.deadline,
+            points: question.source.points == .standard ? nil : question.source.points)
         return [.announce(.question(asked), to: ids)]
     }
 
     /// Scores the round and shows its result.
     mutating func close(_ round: Round, because reason: QuestionEnd, now: Int64) -> [Action] {
-        let correct = round.answers.values.filter { $0.choice == round.question.correctIndex }.map(\.press)
+        let correct = round.answers.values.filter { round.question.isCorrect($0.choice) }.map(\.press)
         let scored: [PeerID]
         let tie: Bool
         switch settings.mode {
@@ -81,12 +82,13 @@ extension TriviaGame {
             scored = round.buzzers.right.map { [$0] } ?? []
             tie = false
         }
-        for id in scored { players[id]?.points += 1 }
+        for id in scored { players[id]?.points += round.question.source.points.value }
         // Closed while paused (the last player left): the result stays up its whole time after the pause.
         state = .showingResult(number: round.number, until: (pausedAt ?? now) + settings.resultTime)
         let result = QuestionResult(
-            number: round.number, of: questions.count, correctChoice: round.question.correctIndex,
-            correctAnswer: round.question.correctAnswer, scored: scored, tie: tie, ended: reason, scoreboard: scoreboard)
+            number: round.number, of: questions.count, correctChoice: round.question.correct[0],
+            correctAnswer: round.question.correctAnswers.joined(separator: " / "), correctChoices: round.question.correct,
+            scored: scored, tie: tie, ended: reason, scoreboard: scoreboard)
         return [.announce(.result(result), to: playerIDs)]
     }
 

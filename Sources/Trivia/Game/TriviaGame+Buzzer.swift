@@ -110,8 +110,7 @@ extension TriviaGame {
         state = .asking(round)
         let won = BuzzerWon(question: round.number, player: first.peer, name: name, leftMs: left / 1000, lockedOut: round.buzzers.lockedOut.sorted())
         let awaiting = AwaitingMark(
-            question: round.number, player: first.peer, name: name, correctChoice: round.question.correctIndex,
-            correctAnswer: round.question.correctAnswer)
+            question: round.number, player: first.peer, name: name, correct: round.question.correctLine)
         return [.announce(.buzzed(won), to: playerIDs), .note(.awaitingMark(awaiting))]
     }
 

@@ -14,6 +14,22 @@ const LETTERS = "ABCDEF";
 
 export function letter(index) { return LETTERS.charAt(index); }
 
+/* The result's correct answers (a host before several correct answers sends one). */
+export function correctOf(r) { return r.correctChoices || [r.correctChoice]; }
+
+/* "The answer: B — Mars", or "The answers: A and C — Mars / Venus". */
+export function answerLine(r) {
+  const right = correctOf(r).map(letter);
+  return (right.length > 1 ? "The answers: " + right.slice(0, -1).join(", ") + " and " + right[right.length - 1] : "The answer: " + right[0]) +
+    " — " + r.correctAnswer;
+}
+
+/* What a right answer to the question is worth: 1, 2 (double) or 0 (none). */
+export function pointsOf(q) { return q && q.points === "double" ? 2 : q && q.points === "none" ? 0 : 1; }
+
+/* " · Double points" / " · No points" beside the question's number; "" for a standard one. */
+function pointsNote(q) { return q.points === "double" ? " · Double points" : q.points === "none" ? " · No points" : ""; }
+
 /* One answer: shape, letter, text, in colour aN (a button on the phone, a box on the TV). */
 function answer(h, tag, index, text, extra, on) {
   return h(tag, { class: "answer a" + index + (extra || ""), type: tag === "button" ? "button" : null, on: on },
@@ -149,7 +165,7 @@ export function phone(ctx) {
     const won = buzzer && buzzer.holder !== null && mine && buzzer.holder === mine.id;
     return h("section", { id: "question-view" },
       h("p", { class: "status" },
-        h("span", { id: "question-number" }, "Question " + q.number + " of " + q.of), " ",
+        h("span", { id: "question-number" }, "Question " + q.number + " of " + q.of + pointsNote(q)), " ",
         h("span", { id: "countdown", class: "countdown", role: "timer" }, clockText(countdown, ctx.now()))),
       h("h2", { id: "question-text" }, q.text),
       h("div", { id: "answers", class: "answers n" + q.answers.length + (buzzer ? " told" : "") },
@@ -163,11 +179,11 @@ export function phone(ctx) {
 
   function resultView() {
     const r = result.body, mine = me() && r.scored.indexOf(me().id) >= 0;
-    const title = mine ? "Correct! +1" : result.tried ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" :
+    const title = mine ? "Correct! +" + pointsOf(question && question.number === r.number ? question : null) : result.tried ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" :
       r.ended === "rightAnswer" ? ctx.nameOf(r.scored[0]) + " got it" : r.ended === "allLockedOut" ? "Nobody got it" : "Time's up";
     return h("section", { id: "result-view" },
       h("h2", { id: "result-title" }, title),
-      h("p", { id: "result-answer", class: "status" }, "The answer: " + letter(r.correctChoice) + " \u2014 " + r.correctAnswer +
+      h("p", { id: "result-answer", class: "status" }, answerLine(r) +
         (r.scored.length ? " \u00B7 scored: " + r.scored.map(ctx.nameOf).join(", ") : " \u00B7 nobody scored")),
       standingsList(h, "result-standings", r.scoreboard, me()));
   }
@@ -250,7 +266,7 @@ export function tvView(s, feed, ctx) {
   const out = s.buzz && (s.buzz.lockedOut || []).length ? " (locked out: " + s.buzz.lockedOut.map(nameOf).join(", ") + ")" : "";
   let answered, scored = "";
   if (r) {
-    scored = "The answer: " + letter(r.correctChoice) + " \u2014 " + r.correctAnswer + ". " + (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored.");
+    scored = answerLine(r) + ". " + (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored.");
     answered = r.scoreboard.slice(0, 5).map((l, n) => (n + 1) + ". " + l.name + " " + l.points).join("   ");
   } else if (s.buzz && s.buzz.kind === "buzzed") {
     answered = s.buzz.name + " buzzed first!";
@@ -268,11 +284,11 @@ export function tvView(s, feed, ctx) {
   }
   return h("section", { id: "tv-question" },
     h("p", { class: "status" },
-      h("span", { id: "tv-number" }, "Question " + q.number + " of " + q.of + (q.category ? " \u00B7 " + q.category : "")), " ",
+      h("span", { id: "tv-number" }, "Question " + q.number + " of " + q.of + (q.category ? " \u00B7 " + q.category : "") + pointsNote(q)), " ",
       h("span", { id: "tv-countdown", class: "countdown" }, r ? "" : clockText(s.countdown, ctx.now()))),
     h("h1", { id: "question-title" }, q.text),
     h("div", { id: "tv-answers", class: "answers" },
-      q.answers.map((text, index) => answer(h, "div", index, text, r ? (index === r.correctChoice ? " right" : " wrong") : ""))),
+      q.answers.map((text, index) => answer(h, "div", index, text, r ? (correctOf(r).indexOf(index) >= 0 ? " right" : " wrong") : ""))),
     h("p", { id: "answered" }, answered),
     h("p", { id: "scored", class: "message" }, scored));
 }

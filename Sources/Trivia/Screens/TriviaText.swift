@@ -16,7 +16,7 @@ public enum TriviaText {
         let names = Dictionary(result.scoreboard.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let scored = result.scored.isEmpty ? "nobody" : result.scored.map { names[$0] ?? "#\($0)" }.joined(separator: ", ")
         return [
-            "result \(result.number)/\(result.of) (\(result.ended.rawValue)): correct \(result.correctChoice + 1)) \(result.correctAnswer) | scored: \(scored)\(result.tie ? " (tie)" : "")",
+            "result \(result.number)/\(result.of) (\(result.ended.rawValue)): correct \(result.correctChoices.map { "\($0 + 1))" }.joined(separator: " / ")) \(result.correctAnswer) | scored: \(scored)\(result.tie ? " (tie)" : "")",
             standings(result.scoreboard),
         ]
     }
@@ -75,7 +75,7 @@ public enum TriviaText {
 
     /// The host's line (never a player's): `Ann answers aloud; correct: 2) Mercury; mark it: y/right or x/wrong`.
     public static func awaitingMark(_ awaiting: AwaitingMark) -> String {
-        "\(awaiting.name) answers aloud; correct: \(awaiting.correctChoice + 1)) \(awaiting.correctAnswer); mark it: y/right or x/wrong"
+        "\(awaiting.name) answers aloud; correct: \(awaiting.correct); mark it: y/right or x/wrong"
     }
 
     static func points(_ count: Int) -> String { count == 1 ? "point" : "points" }

@@ -71,8 +71,6 @@ public struct AwaitingMark: Hashable, Sendable {
     public var player: PeerID
     /// Its name.
     public var name: String
-    /// Index of the correct answer in the question's answers.
-    public var correctChoice: Int
-    /// Its text.
-    public var correctAnswer: String
+    /// The correct answers, numbered as players see them: `2) Mercury`, or `1) Mars / 3) Venus`.
+    public var correct: String
 }

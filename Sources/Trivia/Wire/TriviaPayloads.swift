@@ -59,6 +59,9 @@ public struct QuestionAsked: Hashable, Sendable, Codable {
     /// When it closes, on the host's monotonic clock in microseconds (convert with the host's
     /// clock estimate; or count `durationMs` from arrival).
     public var deadline: Int64
+    /// What a right answer is worth when it is not the standard point (`double`, `none`); absent
+    /// for a standard question.
+    public var points: QuestionPoints?
 }
 
 /// A player's answer (client to host).
@@ -153,10 +156,13 @@ public struct QuestionResult: Hashable, Sendable, Codable {
     public var number: Int
     /// How many questions the game asks.
     public var of: Int
-    /// Index of the correct answer.
+    /// Index of the (first) correct answer: what a player of a version before several correct
+    /// answers reads; ``correctChoices`` has them all.
     public var correctChoice: Int
-    /// Its text.
+    /// The correct answers' texts, joined by ` / ` when there are several.
     public var correctAnswer: String
+    /// Indexes of every correct answer, ascending (any of them scored).
+    public var correctChoices: [Int]
     /// Who scored a point, earliest press first.
     public var scored: [PeerID]
     /// `first` mode: more than one player tied for first (all of them scored).
@@ -165,6 +171,10 @@ public struct QuestionResult: Hashable, Sendable, Codable {
     public var ended: QuestionEnd
     /// Everyone's points after this question, best first.
     public var scoreboard: [ScoreLine]
+
+    enum CodingKeys: String, CodingKey {
+        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard
+    }
 }
 
 /// Why a game ended.
@@ -189,4 +199,21 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     public var ended: GameEnd
     /// How many questions were asked (had their result); absent from older hosts.
     public var asked: Int?
+}
+
+extension QuestionResult {
+    /// Reads a result; one from a host before several correct answers (no `correctChoices`) has
+    /// its one `correctChoice`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        number = try container.decode(Int.self, forKey: .number)
+        of = try container.decode(Int.self, forKey: .of)
+        correctChoice = try container.decode(Int.self, forKey: .correctChoice)
+        correctAnswer = try container.decode(String.self, forKey: .correctAnswer)
+        correctChoices = try container.decodeIfPresent([Int].self, forKey: .correctChoices) ?? [correctChoice]
+        scored = try container.decode([PeerID].self, forKey: .scored)
+        tie = try container.decode(Bool.self, forKey: .tie)
+        ended = try container.decode(QuestionEnd.self, forKey: .ended)
+        scoreboard = try container.decode([ScoreLine].self, forKey: .scoreboard)
+    }
 }
