@@ -7,10 +7,10 @@ public enum Punchline {
     /// The game: `serve --game punchline`, `join --bot`, the page module.
     public static let registration = GameRegistration(
         name: .punchline,
+        title: "Punchline",
         summary: "write the funniest answer to a prompt, vote for the best (2 or more players)",
-        hostCommands: HostCommand.plain,
         page: GamePage(name: PunchlinePage.name, script: PunchlinePage.script),
-        host: { setup in
+        host: { setup throws(SetupError) in
             guard setup.capacity >= 2 else { throw SetupError("punchline needs --max-players of at least 2") }
             let table = PunchlineTable(
                 rules: PunchlineRules(seed: setup.seed), startRule: setup.startRule ?? PunchlineRules.usualStartRule, capacity: setup.capacity)

@@ -3,8 +3,9 @@ import ArgumentParser
 import FoundationEssentials
 import Matchmaking
 
-/// `serve --config FILE`: a JSON object whose keys are `serve`'s long option names and whose
-/// values are their values (`true` for a flag), e.g.
+/// `serve --config FILE`: a JSON object whose keys are `serve`'s long option names (a game's own
+/// options included, as its registration declares them) and whose values are their values
+/// (`true` for a flag), e.g.
 /// `{"name": "Kitchen Pi", "game": "trivia", "max-players": 12, "no-bluetooth": true}`.
 ///
 /// The file's settings become options placed before the command line's own, so a flag given on
@@ -28,11 +29,23 @@ enum ConfigFile {
     /// `serve`'s arguments with the file's settings inserted in front of the command line's.
     static func expand(_ arguments: [String], path: String) throws(Invalid) -> [String] {
         guard arguments.first == "serve" else { return arguments }
-        return ["serve"] + (try options(fromFile: path)) + arguments.dropFirst()
+        return ["serve"] + (try options(fromFile: path, commandLineGame: game(in: arguments))) + arguments.dropFirst()
     }
 
-    /// The file's settings as `serve` options, each checked by `serve`'s own parser.
-    static func options(fromFile path: String) throws(Invalid) -> [String] {
+    /// The last `--game` among `arguments`, if any.
+    static func game(in arguments: [String]) -> String? {
+        var game: String?
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--game", index + 1 < arguments.count { game = arguments[index + 1] }
+            if argument.hasPrefix("--game=") { game = String(argument.dropFirst("--game=".count)) }
+        }
+        return game
+    }
+
+    /// The file's settings as `serve` options, each checked on its own: a game's option by the
+    /// game that runs (`commandLineGame`, else the file's `game`, else the lobby), so another
+    /// game's is refused naming the file and the key; any other by `serve`'s own parser.
+    static func options(fromFile path: String, commandLineGame: String? = nil) throws(Invalid) -> [String] {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             throw Invalid(description: "config \(path): cannot be read (\(POSIX.describe(error)))")
@@ -48,30 +61,30 @@ enum ConfigFile {
         } catch {
             throw Invalid(description: "config \(path): not valid JSON")
         }
-        // Each key is checked on its own, in the context of a game it can belong to (a game's own
-        // options are refused without it); an error is reported as the file's own game sees it.
-        var games = ["trivia", "snap", "pong", "lobby"]
-        if case .string(let game) = object["game"] { games.removeAll { $0 == game }; games.insert(game, at: 0) }
+        var game = commandLineGame ?? GameName.lobby.rawValue
+        if commandLineGame == nil, case .string(let name) = object["game"] { game = name }
         var options: [String] = []
         for key in object.keys.sorted() {
             let option = try Self.option(key: key, value: object[key]!, path: path)
-            var firstError: (any Error)?
-            for game in key == "game" ? [""] : games {
-                do {
-                    _ = try Serve.parse(game.isEmpty ? option : ["--game", game] + option)
-                    firstError = nil
-                    break
-                } catch {
-                    if firstError == nil { firstError = error }
-                }
-            }
-            if let firstError {
-                let message = Serve.message(for: firstError).replacing("\n", with: " ")
+            do {
+                try check(option, key: key, game: GameName(rawValue: game))
+            } catch {
+                let message = (error as? GameOptionError)?.description ?? Serve.message(for: error).replacing("\n", with: " ")
                 throw Invalid(description: "config \(path): key \"\(key)\": \(message)")
             }
             options += option
         }
         return options
+    }
+
+    /// Checks one key's `option`: a game's option by `game` (by the first game that declares it
+    /// when `game` is none: `game`'s own key says so), any other as one of `serve`'s own.
+    private static func check(_ option: [String], key: String, game: GameName) throws {
+        guard let declaring = GameRegistry.games.first(where: { $0.options.contains { $0.name == key } }) else {
+            _ = try Serve.parse(option)
+            return
+        }
+        _ = try (GameRegistry.registration(for: game) ?? declaring).options(from: option, among: GameRegistry.games)
     }
 
     private static func option(key: String, value: JSONValue, path: String) throws(Invalid) -> [String] {

@@ -13,6 +13,7 @@ import SecureLink
 struct Join: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join a host by its advertised name or by HOST:PORT.",
+        usage: "snap-host join <target> [<options>] [<game-option> ...]",
         discussion: """
             Exit status: 0 after userQuit or serverQuit, 2 when denied (`denied: <reason>` on stderr), \
             3 when the connection dropped or the host broke the protocol, 4 when the host cannot be \
@@ -51,8 +52,6 @@ struct Join: AsyncParsableCommand {
     @Option(help: "The host's TLS key fingerprint (the 64 hex digits `serve` prints after `tls key SHA-256`): only that key is accepted. Default: for HOST:PORT the key first seen there, remembered; for a name the key the host advertises.")
     var fingerprint: String?
 
-    @OptionGroup(title: "Snap! bot (with --bot)") var snapBot: SnapJoinOptions
-
     @Option(help: "The host's RFCOMM channel, when joining over Bluetooth. Default: looked up in the host's SDP records.")
     var channel: Int?
 
@@ -64,7 +63,13 @@ struct Join: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("How the game plays (--NAME VALUE), listed below under each game; they may also follow a lone --.", valueName: "game-option"))
+    var gameOptions: [String] = []
+
     func validate() throws {
+        _ = try playValues()
         if let fingerprint, Fingerprint(hex: fingerprint) == nil {
             throw ValidationError("--fingerprint: expected the 64 hex digits of the host's SHA-256 key fingerprint")
         }
@@ -102,7 +107,8 @@ struct Join: AsyncParsableCommand {
                 }
             }
             for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
-            let reason = await (GameRegistry.entry(for: session.game) ?? .lobby).play(session, PlayStyle(self))
+            let options = PlayOptions(bot: bot, once: once, values: try playValues())
+            let reason = await (GameRegistry.registration(for: session.game) ?? .lobby).play(session, options)
             if reason == .connectionDropped, let again = await reconnect(session, quitter: quitter, logger: logger) {
                 session = again
                 continue
@@ -116,6 +122,14 @@ struct Join: AsyncParsableCommand {
             case .connectionDropped, .protocolError: throw ExitCode(3)
             case .kicked: throw ExitCode(5)
             }
+        }
+    }
+
+    /// The games' play options as given: parsed before the game is known, by every game's
+    /// declarations (each game reads its own).
+    func playValues() throws -> GameOptionValues {
+        do { return try GameOptionParser(options: GameRegistry.playOptions, title: "join").parse(gameOptions) } catch {
+            throw ValidationError(error.description)
         }
     }
 

@@ -10,7 +10,7 @@ import ServiceLifecycle
 struct LocalBots: Service {
     let server: MatchmakingServer
     let count: Int
-    let game: GameEntry
+    let game: GameRegistration
     let logger: Logger
 
     func run() async {
@@ -33,7 +33,7 @@ struct LocalBots: Service {
             return
         }
         await withTaskCancellationHandler {
-            _ = await game.play(session, .silentBot)
+            _ = await game.play(session, PlayOptions(bot: true, writer: ScreenWriter(inPlace: false) { _ in }))
         } onCancel: {
             Task { await session.quit() }
         }

@@ -14,6 +14,7 @@ import Web
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Host a game: accept players up to a cap and deny the rest with a reason.",
+        usage: "snap-host serve [<options>] [<game-option> ...]",
         discussion: """
             Prints `listening on HOST:PORT` on stdout once it accepts connections, `tls key SHA-256 <64 hex \
             digits>` (the key players check; `tls off` with --no-tls), `web on HOST:PORT`, \
@@ -31,7 +32,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The name players see (1-63 bytes). Default: this machine's host name.")
     var name: String?
 
-    @Option(help: ArgumentHelp("The game to run: \(GameRegistry.list) (`lobby`: presence and chat)."))
+    @Option(help: ArgumentHelp("The game to run: \(GameRegistry.list) (`lobby`: presence and chat). A game's own options are listed below, under its name."))
     var game: String = "lobby"
 
     @Option(help: "Most players admitted at once (1-10000).")
@@ -100,23 +101,20 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "A JSON file of serve options (keys are the long option names: {\"max-players\": 12}); options on the command line override it.")
     var config: String?
 
-    @Option(help: "A folder for replay logs: Snap! appends each game to DIR/snap-replay.jsonl (unless --replay-log names the file); the other games keep none. The service sets it to its state directory, /var/lib/snap-host.")
+    @Option(help: "A folder for the replay logs of the games that keep one (Snap!: DIR/snap-replay.jsonl); the other games write nothing there. The service sets it to its state directory, /var/lib/snap-host.")
     var replayDir: String?
 
-    @OptionGroup(title: "Trivia (with --game trivia)") var trivia: TriviaOptions
-
-    @OptionGroup(title: "Snap! (with --game snap)") var snap: SnapOptions
-
-    @OptionGroup(title: "Pong (with --game pong)") var pong: PongOptions
+    @OptionGroup(title: "Starting games (every game but the lobby)") var start: StartOptions
 
     @OptionGroup var common: CommonOptions
 
+    @Argument(
+        parsing: .postTerminator,
+        help: ArgumentHelp("The game's own options (--NAME VALUE), listed below under each game; they may also follow a lone --.", valueName: "game-option"))
+    var gameOptions: [String] = []
+
     func validate() throws {
-        guard let entry = GameRegistry.entry(for: GameName(rawValue: game)) else {
-            throw ValidationError("--game \(game): the games are \(GameRegistry.list)")
-        }
-        try GameEntry.refuseOtherGamesOptions(self, for: GameName(rawValue: game))
-        try entry.validate(self)
+        _ = try gameValues(of: registration())
         guard heartbeatInterval >= 10, heartbeatTimeout > heartbeatInterval else {
             throw ValidationError("--heartbeat-timeout (\(heartbeatTimeout) ms) must exceed --heartbeat-interval (\(heartbeatInterval) ms, at least 10)")
         }
@@ -159,7 +157,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = webPort ?? WebConfiguration.defaultPort
         configuration.maxConnectionsPerAddress = webMaxPerAddress
-        configuration.gamePage = GameRegistry.entry(for: GameName(rawValue: game))?.page
+        configuration.gamePage = GameRegistry.registration(for: GameName(rawValue: game))?.page
         return configuration
     }
 
@@ -167,8 +165,8 @@ struct Serve: AsyncParsableCommand {
         common.bootstrapLogging()
         let logger = Logger(label: "snap-host")
         FileLimit.raiseToHardLimit(logger: logger)
-        let entry = GameRegistry.entry(for: GameName(rawValue: game))!
-        let startGame = try entry.prepare(self)
+        let registration = try registration()
+        let prepared = try prepare(registration)
         let environment = ProcessInfo.processInfo.environment
         let stateDirectory = StateDirectory.host(given: stateDir, environment: environment)
         let tls = try noTLS ? nil : Self.tls(in: stateDirectory, logger: logger)
@@ -185,9 +183,9 @@ struct Serve: AsyncParsableCommand {
         Terminal.out(tls.map { "tls key SHA-256 \($0.fingerprint.hex)" } ?? "tls off: the TCP port speaks clear text (--no-tls)")
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: server)]
         let feed = noWeb ? nil : ScreenFeed(
-            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers, commands: entry.hostCommands(self)),
+            host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers, commands: prepared.hostCommands),
             peers: { server.session.peers })
-        let hostedGame = startGame(server.session, logger, feed)
+        let hostedGame = prepared.start(server.session, logger, feed)
         var web: WebServer?
         if let feed { web = try await startWeb(server: server, feed: feed, hostedGame: hostedGame, logger: logger) }
         if let web { services.append(.init(service: web)) }
@@ -200,7 +198,7 @@ struct Serve: AsyncParsableCommand {
                 onListening: { adapter, channel in Terminal.out("bluetooth on \(adapter.address) channel \(channel) (\(adapter.name))") })))
         }
         services.append(.init(service: hostedGame))
-        if bots > 0 { services.append(.init(service: LocalBots(server: server, count: bots, game: entry, logger: logger))) }
+        if bots > 0 { services.append(.init(service: LocalBots(server: server, count: bots, game: registration, logger: logger))) }
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         TerminationSignals.onSignal { Task { await group.triggerGracefulShutdown() } }
         try await group.run()

@@ -30,6 +30,7 @@ struct SnapHost: AsyncParsableCommand {
                 Glibc.exit(78)  // EX_CONFIG
             }
         }
+        arguments = GameArguments.separated(arguments)
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -38,6 +39,10 @@ struct SnapHost: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            if let help = GameArguments.help(for: error) {
+                print(help)
+                Glibc.exit(0)
+            }
             exit(withError: error)
         }
     }

@@ -27,11 +27,21 @@ def test_a_valid_file_is_honoured_and_flags_override_it(tmp_path, processes):
     assert hello["name"] == "From Flags" and hello["capacity"] == 5 and hello["joinCodeRequired"] is True
 
 
+def test_a_games_options_are_keys_of_the_file_too(tmp_path, processes):
+    path = write(tmp_path, {"game": "trivia", "mode": "timed", "rounds": 2, "category": "Science", "start-when-full": True})
+    host = processes.add(HostProcess(snap_host_binary(), "--config", path, "--rounds", "3"))
+    assert host.wait_stdout(r"^trivia: timed mode, 3 of 9 questions \(embedded bank: Science\); ", 5), host.describe()
+
+
 @pytest.mark.parametrize("content, key, problem", [
     ({"max-players": "lots"}, '"max-players"', "The value 'lots' is invalid"),
     ({"maxplayers": 3}, '"maxplayers"', "Unknown option '--maxplayers'"),
     ({"max-players": 0}, '"max-players"', "max players: 0 is outside 1...10000"),
     ({"game": "chess"}, '"game"', "the games are"),
+    ({"game": "pong", "points": 0}, '"points"', "--points 0: expected a whole number from 1 to 99"),
+    ({"game": "trivia", "mode": "fastest"}, '"mode"', "--mode fastest: expected first, timed or buzzer"),
+    ({"mode": "timed"}, '"mode"', "--mode is Trivia's option: it needs --game trivia"),
+    ({"game": "snap", "points": 3}, '"points"', "--points is Pong's option: it needs --game pong"),
     ({"name": None}, '"name"', "expected a string, a number or true/false"),
     ('{"name": ', None, "not valid JSON"),
     ('[1, 2]', None, "must be one JSON object"),

@@ -68,29 +68,35 @@ def games() -> list[str]:
 
 
 SESSION_RUNTIME = {"Matchmaking", "SecureLink", "Rendezvous", "Discovery", "Web"}
+# The command line's parser is snap-host's: a game declares its options as data (GameOption) and
+# GameRuntime parses them, so the same declarations serve the command line, the config file and
+# the host page.
+COMMAND_LINE = {"ArgumentParser"}
 
 
 def test_the_games_are_found():
     assert {"Trivia", "SnapGame", "Pong"} <= set(games())
 
 
-@pytest.mark.parametrize("layer", ["Vocabulary", "GameRuntime", "Trivia", "SnapGame", "Pong"])
+@pytest.mark.parametrize("layer", ["Vocabulary", "GameRuntime", "Trivia", "SnapGame", "Pong", "Punchline"])
 def test_games_and_their_runtime_build_on_the_vocabulary_alone(layer: str):
     """A game depends on a small vocabulary (ids, reasons, payload coding, clocks, the session
     as a game sees it: Vocabulary) and the game runtime (the table protocol, the lobby cycle,
     effects, fairness, runners): not on Matchmaking's server or client, not on NIO, not on any
-    radio, followed transitively through the package's own description."""
+    radio, nor on the command line's parser, followed transitively through the package's own
+    description."""
     graph = targets()
     below = reachable(graph, layer)
-    assert not below & (SESSION_RUNTIME | C_MODULES), (layer, below)
+    assert not below & (SESSION_RUNTIME | C_MODULES | COMMAND_LINE), (layer, below)
     assert not [name for name in below if name.startswith("NIO")], (layer, below)
     assert reachable(graph, "Vocabulary") == set(), "the vocabulary depends on nothing"
 
 
 def test_no_game_source_imports_the_session_runtime_or_nio():
     """The same read from the sources: no file of a game (of every game target found), of the
-    game runtime or of the vocabulary imports Matchmaking, NIO or a radio, so a new game cannot
-    reach a socket through a transitive import either."""
+    game runtime or of the vocabulary imports Matchmaking, NIO, a radio or ArgumentParser, so a
+    new game cannot reach a socket through a transitive import either, nor declare its options
+    anywhere but in its registration."""
     offenders = []
     for layer in ["Vocabulary", "GameRuntime", *games()]:
         for path in sorted((REPO_ROOT / "Sources" / layer).rglob("*.swift")):
@@ -98,7 +104,7 @@ def test_no_game_source_imports_the_session_runtime_or_nio():
                 words = line.replace("@testable ", "").replace("@_exported ", "").split()
                 if len(words) >= 2 and words[0] == "import":
                     module = words[-1]
-                    if module in SESSION_RUNTIME | C_MODULES or module.startswith("NIO"):
+                    if module in SESSION_RUNTIME | C_MODULES | COMMAND_LINE or module.startswith("NIO"):
                         offenders.append(f"{path.relative_to(REPO_ROOT)}: {line.strip()}")
     assert not offenders, offenders
 

@@ -128,11 +128,11 @@ def test_the_host_pauses_refuses_to_skip_and_ends_the_game(procs):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--game", "pong", "--points", "0"], "--points 0: a game is played to 1-99 points"),
-    (["--game", "pong", "--points", "100"], "--points 100: a game is played to 1-99 points"),
-    (["--points", "3"], "the pong options need --game pong"),
-    (["--game", "snap", "--points", "3"], "the pong options need --game pong"),
-    (["--game", "pong", "--max-flips", "3"], "the snap options need --game snap"),
+    (["--game", "pong", "--points", "0"], "--points 0: expected a whole number from 1 to 99"),
+    (["--game", "pong", "--points", "100"], "--points 100: expected a whole number from 1 to 99"),
+    (["--points", "3"], "--points is Pong's option: it needs --game pong"),
+    (["--game", "snap", "--points", "3"], "--points is Pong's option: it needs --game pong"),
+    (["--game", "pong", "--max-flips", "3"], "--max-flips is Snap!'s option: it needs --game snap"),
     (["--game", "pong", "--max-players", "1"], "pong needs --max-players of at least 2"),
 ])
 def test_bad_pong_options_are_refused(args, message):

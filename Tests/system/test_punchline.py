@@ -105,7 +105,7 @@ def test_the_host_hides_an_answer_before_the_room_sees_it(procs):
 
 def test_punchline_needs_two_players_and_has_no_other_games_options(procs):
     for args, message in ((["--max-players", "1"], "punchline needs --max-players of at least 2"),
-                          (["--points", "3"], "the pong options need --game pong")):
+                          (["--points", "3"], "--points is Pong's option: it needs --game pong")):
         proc = Proc([str(snap_host_binary()), "serve", "--game", "punchline", "--no-dnssd", "--no-bluetooth", "--port", "0", *args], "serve")
         procs.append(proc)
         assert proc.wait_exit(10) == 64, proc.describe()

@@ -297,9 +297,9 @@ def test_the_host_skips_pauses_and_ends_and_the_same_players_play_again(procs, t
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--max-flips", "10"], "the snap options need --game snap"),
+    (["--max-flips", "10"], "--max-flips is Snap!'s option: it needs --game snap"),
     (["--game", "snap", "--max-players", "1"], "snap needs --max-players of at least 2"),
-    (["--game", "snap", "--rounds", "3"], "the trivia options need --game trivia"),
+    (["--game", "snap", "--rounds", "3"], "--rounds is Trivia's option: it needs --game trivia"),
 ])
 def test_bad_snap_options_are_refused(args, message):
     proc = Proc([str(snap_host_binary()), "serve", "--port", "0", "--no-dnssd", "--no-bluetooth", *args], "host")

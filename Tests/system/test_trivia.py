@@ -196,9 +196,9 @@ def test_a_missing_bank_file_is_named(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--mode", "timed"], "the trivia options need --game trivia"),
+    (["--mode", "timed"], "--mode is Trivia's option: it needs --game trivia"),
     (["--game", "trivia", "--start-when-full", "--start-after", "3"], "--start-when-full and --start-after exclude each other"),
-    (["--game", "trivia", "--rounds", "0"], "--rounds must be at least 1"),
+    (["--game", "trivia", "--rounds", "0"], "--rounds 0: expected a whole number, at least 1"),
     (["--game", "trivia", "--mode", "fastest"], "fastest"),
     (["--game", "chess"], "the games are `lobby`, `trivia`, `snap`, `pong` and `punchline`"),
 ])

@@ -1,0 +1,13 @@
+/// A game ready to start, as its registration's ``GameRegistration/host`` made it from a setup.
+public struct PreparedGame: Sendable {
+    /// Starts it on the host's session, once it listens.
+    public var start: GameRegistration.Start
+    /// The commands the host page offers as buttons for it (kick is offered by each player).
+    public var hostCommands: [HostCommand]
+
+    /// A game started by `start`, offering `hostCommands`.
+    public init(start: @escaping GameRegistration.Start, hostCommands: [HostCommand] = HostCommand.plain) {
+        self.start = start
+        self.hostCommands = hostCommands
+    }
+}
