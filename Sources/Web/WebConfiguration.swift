@@ -3,7 +3,7 @@ import NIOCore
 
 /// The settings of the host's web port (``WebServer``): where it listens and the limits that
 /// keep a stranger's bytes from costing a player anything.
-public struct WebConfiguration: Sendable, Hashable {
+public struct WebConfiguration: Sendable {
     /// The default web port.
     public static let defaultPort = 8080
 
@@ -23,6 +23,9 @@ public struct WebConfiguration: Sendable, Hashable {
     /// The page module of the game this host runs, served at its ``GamePage/path``; nil for a
     /// host with no game (the lobby alone): the pages then show the lobby only.
     public var gamePage: GamePage?
+    /// The running game's own requests (``GameDesk``): the host page's under `/host/api/` (with
+    /// the host page's token) and public files under `/games/NAME/files/`; nil: none.
+    public var desk: (any GameDesk)?
 
     /// The defaults.
     public init() {}

@@ -88,7 +88,8 @@ public final class WebServer: Service, Sendable {
     func configure(_ channel: any Channel) throws {
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(AddressGate(counts: counts))
-        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, gamePage: configuration.gamePage)
+        let access = configuration.desk.flatMap { desk in hostPage.map { page in DeskAccess(desk: desk, accepts: page.accepts) } }
+        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, gamePage: configuration.gamePage, desk: access)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed, hostPage] channel, head in

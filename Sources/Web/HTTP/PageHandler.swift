@@ -19,13 +19,28 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let headTimeout: TimeAmount
     /// The page module of the game this host runs, served beside the pages.
     private let gamePage: GamePage?
+    /// The running game's own requests (``GameDesk``), and whether a host page's token is good.
+    let desk: DeskAccess?
     private var deadline: Scheduled<Void>?
-    /// The response to send at the request's end; nil while none is being read.
-    private var pending: (head: HTTPRequestHead, response: Response)?
+    /// The request being read; nil between requests.
+    var pending: Pending?
 
-    init(headTimeout: TimeAmount, gamePage: GamePage? = nil) {
+    /// What the request being read will be answered.
+    enum Pending {
+        /// A page (or a refusal): this response, at the request's end.
+        case page(HTTPRequestHead, Response)
+        /// A desk request: its body is read up to `limit`, then the desk answers.
+        case desk(HTTPRequestHead, DeskRequest, limit: Int)
+        /// A public file of the desk.
+        case file(HTTPRequestHead, [String])
+        /// Answered already (a refusal that closes): the rest is ignored.
+        case answered
+    }
+
+    init(headTimeout: TimeAmount, gamePage: GamePage? = nil, desk: DeskAccess? = nil) {
         self.headTimeout = headTimeout
         self.gamePage = gamePage
+        self.desk = desk
     }
 
     /// An answer: status, body, extra headers, and whether the connection closes after it.
@@ -53,19 +68,33 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             deadline?.cancel()
             deadline = nil
+            if let route = DeskRoute.of(head, game: gamePage?.name) {
+                pending = begin(route, head: head, context: context)
+                return
+            }
             let response = Self.response(to: head, gamePage: gamePage)
             if response.close {  // refuse at once: a body is not waited for
+                pending = .answered
                 write(response, for: head, context: context)
                 return
             }
-            pending = (head, response)
-        case .body:
-            break
+            pending = .page(head, response)
+        case .body(let chunk):
+            read(chunk, context: context)
         case .end:
-            guard let (head, response) = pending else { return }
+            let finished = pending
             pending = nil
-            write(response, for: head, context: context)
-            armDeadline(context: context)
+            switch finished {
+            case .page(let head, let response)?:
+                write(response, for: head, context: context)
+                armDeadline(context: context)
+            case .desk(let head, let request, _)?:
+                answer(request, head: head, context: context)
+            case .file(let head, let path)?:
+                serveFile(path, head: head, context: context)
+            case .answered?, nil:
+                break
+            }
         }
     }
 
@@ -94,7 +123,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: [("Cache-Control", "no-cache")])
     }
 
-    private func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
+    func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
         if response.status != .noContent { headers.add(name: "Content-Length", value: "\(response.body.count)") }
@@ -114,7 +143,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func armDeadline(context: ChannelHandlerContext) {
+    func armDeadline(context: ChannelHandlerContext) {
         deadline?.cancel()
         let channel = context.channel
         deadline = context.eventLoop.scheduleTask(in: headTimeout) { channel.close(promise: nil) }

@@ -32,6 +32,10 @@ public final class HostPage: Sendable {
     /// How many tokens are kept (pages unlocked with the PIN); the oldest go first.
     static let keptTokens = 32
 
+    /// Whether `token` is one this run of the host gave a page unlocked with the PIN (a game's
+    /// desk requests carry it).
+    public func accepts(token: String) -> Bool { state.withLock { $0.tokens.contains(token) } }
+
     /// A door for `pin`, whose pages watch `feed` and whose commands go to `send` (the game's
     /// ``HostedGame/command(_:)``).
     public init(

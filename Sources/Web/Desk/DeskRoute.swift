@@ -1,0 +1,117 @@
+import GameRuntime
+import NIOHTTP1
+
+/// Where a request for a game's ``GameDesk`` goes, read from its head (pure): the host page's
+/// requests under ``apiPrefix`` (with the host's token) and the public files under
+/// `/games/NAME/files/`. Any other path is the pages' (``PageHandler/response(to:gamePage:)``).
+enum DeskRoute: Hashable, Sendable {
+    /// A host page request: its method, path components, query and the headers a desk reads;
+    /// `token` is the bearer token it carries, if any.
+    case api(DeskRequest, token: String?)
+    /// A public file of the game (its path components).
+    case file([String])
+    /// A desk path that cannot be: a sentence saying why (`400`).
+    case malformed(String)
+
+    /// The prefix of the host page's requests to the game.
+    static let apiPrefix = "/host/api/"
+
+    /// The headers a desk may read.
+    static let passedHeaders = ["content-type", "if-match", "x-file-name"]
+
+    /// The route of `head`, or nil when it is no desk path. `game` is the running game's name
+    /// (its public files are under `/games/GAME/files/`).
+    static func of(_ head: HTTPRequestHead, game: String?) -> DeskRoute? {
+        let uri = head.uri
+        let (path, query) = split(uri)
+        if path.hasPrefix(apiPrefix) {
+            guard let components = PercentDecoding.components(path.dropFirst(apiPrefix.count)) else {
+                return .malformed("The path \(String(path)) is not a valid request path (empty, dot or undecodable parts).")
+            }
+            guard let parameters = PercentDecoding.query(query) else { return .malformed("The query of \(String(path)) cannot be read.") }
+            var headers: [String: String] = [:]
+            for name in passedHeaders { if let value = head.headers[name].last { headers[name] = value } }
+            let request = DeskRequest(method: head.method.rawValue, path: components, query: parameters, headers: headers)
+            return .api(request, token: bearer(head.headers["authorization"].last))
+        }
+        guard let game else { return nil }
+        let files = "/games/\(game)/files/"
+        guard path.hasPrefix(files) else { return nil }
+        guard let components = PercentDecoding.components(path.dropFirst(files.count)) else {
+            return .malformed("The path \(String(path)) is not a valid file path.")
+        }
+        return .file(components)
+    }
+
+    /// The token of an `Authorization: Bearer TOKEN` header.
+    static func bearer(_ value: String?) -> String? {
+        guard let value, value.lowercased().hasPrefix("bearer ") else { return nil }
+        let token = value.dropFirst("bearer ".count).trimmingPrefix(" ")
+        return token.isEmpty ? nil : String(token)
+    }
+
+    private static func split(_ uri: String) -> (path: Substring, query: Substring) {
+        let withoutFragment = uri.prefix { $0 != "#" }
+        guard let mark = withoutFragment.firstIndex(of: "?") else { return (withoutFragment, "") }
+        return (withoutFragment[..<mark], withoutFragment[withoutFragment.index(after: mark)...])
+    }
+}
+
+/// Percent-decoding of request paths and queries (RFC 3986), strict: an invalid escape, a
+/// decoded `/` or NUL, an empty, `.` or `..` component, or bytes that are not UTF-8 make the
+/// whole path unreadable (nil), never a path the desk could be fooled by.
+enum PercentDecoding {
+    /// The components of `path` (`a/b%20c` is `["a", "b c"]`); a trailing `/` is allowed.
+    static func components(_ path: Substring) -> [String]? {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.last == "" { parts.removeLast() }
+        guard !parts.isEmpty else { return nil }
+        var out: [String] = []
+        for part in parts {
+            guard let decoded = decode(part, plusIsSpace: false), !decoded.isEmpty, decoded != ".", decoded != "..",
+                !decoded.contains("/")
+            else { return nil }
+            out.append(decoded)
+        }
+        return out
+    }
+
+    /// The parameters of a query (`a=1&b=x%20y`; `+` is a space).
+    static func query(_ query: Substring) -> [String: String]? {
+        var out: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(halves[0], plusIsSpace: true), !name.isEmpty,
+                let value = decode(halves.count > 1 ? halves[1] : "", plusIsSpace: true)
+            else { return nil }
+            out[name] = value
+        }
+        return out
+    }
+
+    /// `text` with its escapes decoded; nil for a bad escape, a NUL or bytes that are not UTF-8.
+    static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hex), let low = iterator.next().flatMap(hex) else { return nil }
+                bytes.append(high << 4 | low)
+            case UInt8(ascii: "+") where plusIsSpace: bytes.append(UInt8(ascii: " "))
+            default: bytes.append(byte)
+            }
+        }
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
