@@ -187,7 +187,7 @@ struct Serve: AsyncParsableCommand {
             peers: { server.session.peers })
         let hostedGame = prepared.start(server.session, logger, feed)
         var web: WebServer?
-        if let feed { web = try await startWeb(server: server, feed: feed, hostedGame: hostedGame, logger: logger) }
+        if let feed { web = try await startWeb(server: server, feed: feed, hostedGame: hostedGame, desk: prepared.desk, logger: logger) }
         if let web { services.append(.init(service: web)) }
         if !noDnssd { services.append(.init(service: LANAdvertising(
             server: server, bluetooth: bluetoothRoute(), webPort: web?.localAddress?.port, tlsFingerprint: tls?.fingerprint, logger: logger))) }
@@ -223,8 +223,11 @@ struct Serve: AsyncParsableCommand {
 
     /// Starts the web port with the TV feed and the host page (whose commands go to `hostedGame`);
     /// prints where to open them (and, on a terminal, the QR code of the first address).
-    private func startWeb(server: MatchmakingServer, feed: ScreenFeed, hostedGame: any HostedGame, logger: Logger) async throws -> WebServer? {
-        let configuration = webConfiguration()
+    private func startWeb(
+        server: MatchmakingServer, feed: ScreenFeed, hostedGame: any HostedGame, desk: (any GameDesk)?, logger: Logger
+    ) async throws -> WebServer? {
+        var configuration = webConfiguration()
+        configuration.desk = desk
         let pin = try hostPIN()
         if let hostPinFile {
             do { try POSIX.replaceFile(hostPinFile, with: pin.digits + "\n", mode: 0o600) } catch {
