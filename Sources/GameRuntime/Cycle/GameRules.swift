@@ -69,6 +69,9 @@ public protocol GameRules: Sendable {
     /// commands it declares in ``commandKeys``) during a round: their effects, or
     /// ``GameEffect/refused(_:)``. The cycle answers every other command.
     func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect]
+    /// The game's own commands between rounds (the lobby): what the next game plays (trivia's
+    /// quiz from the host page). Default: refused `noGame`.
+    mutating func commandBetweenGames(_ command: GameCommand, at moment: GameMoment) -> [Effect]
     /// The game's own commands and their keys (default: none): the cycle refuses any other
     /// ``HostCommand/game(_:)`` as `unknownCommand`.
     var commandKeys: [GameCommandKey] { get }
@@ -83,6 +86,9 @@ extension GameRules {
     public func back(_ peer: Peer, round: inout Round, at moment: RoundMoment) -> [Effect] { [] }
     public static func logRecord(for effect: Effect) -> GameLogRecord? { nil }
     public var commandKeys: [GameCommandKey] { [] }
+    public mutating func commandBetweenGames(_ command: GameCommand, at moment: GameMoment) -> [Effect] {
+        [.refused(CommandRefusal(.game(command), .noGame))]
+    }
 }
 
 /// A server message that can carry the lobby's status: every game's does (kind `lobby`).

@@ -2,7 +2,8 @@ import Vocabulary
 
 extension LobbyCycle {
     /// The host's commands. In the lobby: start now (or rematch, once a game was played) with
-    /// the players waiting, kick one of them; the rest are refused (`noGame`). During a round:
+    /// the players waiting, kick one of them; the game's own commands go to the rules
+    /// (``GameRules/commandBetweenGames(_:at:)``); the rest are refused (`noGame`). During a round:
     /// start and rematch are refused (`gameUnderWay`); pause (refused `alreadyPaused`), unpause
     /// (refused `notPaused`) and end go to the rules; kick removes a player who hears the round
     /// or waits; the game's own commands (skip, and those it declares) are the rules' to do or
@@ -15,6 +16,7 @@ extension LobbyCycle {
             return refuse(.unknownCommand(known: known))
         }
         guard case .playing(let round) = state else {
+            if case .game(let own) = command { return rules.commandBetweenGames(own, at: moment) }
             switch lobby.answer(command, gamesPlayed: gamesPlayed) {
             case .start: return startGame(at: moment)
             case .kick(let id): return [.kick(id)]

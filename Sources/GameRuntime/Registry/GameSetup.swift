@@ -48,7 +48,7 @@ public struct PlayOptions: Sendable {
 
 /// Why a game cannot be hosted with the setup given: `serve` prints the sentence and exits with
 /// the status of its ``Cause``.
-public struct SetupError: Error, CustomStringConvertible, Sendable {
+public struct SetupError: Error, CustomStringConvertible, Sendable, Hashable {
     /// What cannot be used.
     public enum Cause: Hashable, Sendable {
         /// The options do not make a game that can be played (exit 64, a usage error).

@@ -27,6 +27,10 @@ public struct TriviaSettings: Hashable, Sendable {
     public static let defaultRounds = 10
     /// How many questions a game asks (fewer if the bank is smaller); nil: the whole bank.
     public var rounds: Int? = defaultRounds
+    /// Whether a game's questions are drawn at random (else the first ones, in the quiz's order).
+    public var shuffleQuestions = true
+    /// Whether each question's answers are shown in a random order (else the quiz's).
+    public var shuffleAnswers = true
     /// How long each question's result stays up before the next question (4 s).
     public var resultTime: Int64 = 4_000_000
     /// Buzzer mode: the least time the buzzers reopen with after a wrong answer (5 s, or the

@@ -42,9 +42,11 @@ public struct TriviaRules: GameRules {
     public static let lateJoinersAllowed = true
 
     /// The questions games are drawn from.
-    public let bank: QuestionBank
+    public private(set) var bank: QuestionBank
     /// The rules of every game.
-    public let settings: TriviaSettings
+    public private(set) var settings: TriviaSettings
+    /// The title of the quiz chosen on the host page; nil: the bank `serve` was given.
+    public private(set) var title: String?
     private var rng: SplitMix64
 
     /// Quizzes drawn from `bank` by `settings`, shuffled with `rng`.
@@ -55,7 +57,9 @@ public struct TriviaRules: GameRules {
     }
 
     public mutating func start(_ players: [Peer], number: Int, at moment: RoundMoment) -> (Round, [Effect]) {
-        var game = TriviaGame(questions: Deck.deal(settings.rounds, from: bank, using: &rng), players: players, settings: settings)
+        let questions = Deck.deal(
+            settings.rounds, from: bank, shuffleQuestions: settings.shuffleQuestions, shuffleAnswers: settings.shuffleAnswers, using: &rng)
+        var game = TriviaGame(questions: questions, players: players, settings: settings)
         let effects = game.start(now: moment.now, clocks: moment.clocks).map(Self.lift)
         return (game, effects)
     }
@@ -137,13 +141,31 @@ public struct TriviaRules: GameRules {
     /// player out of it and reopens the buzzers.
     public static func mark(right: Bool) -> GameCommand { GameCommand("mark", ["right": .bool(right)]) }
 
-    public var commandKeys: [GameCommandKey] { Self.markKeys }
+    /// The host page's choice of the next quiz (``NextQuiz``): no key, no footer entry.
+    public static let nextQuizKey = GameCommandKey(key: nil, word: "next-quiz", label: "next quiz", command: GameCommand(NextQuiz.command))
+
+    public var commandKeys: [GameCommandKey] { Self.markKeys + [Self.nextQuizKey] }
+
+    /// Between games: `nextQuiz` replaces the bank and the settings from the next game on
+    /// (its summary to the host's eyes); a plan that is not one is refused `badArgument`.
+    public mutating func commandBetweenGames(_ command: GameCommand, at moment: GameMoment) -> [Effect] {
+        guard command.name == NextQuiz.command else { return [.refused(CommandRefusal(.game(command), .noGame))] }
+        do {
+            let plan = try NextQuiz(command)
+            (bank, settings, title) = (plan.bank, plan.settings, plan.title)
+            return [.note(.nextQuiz(NextQuizChosen(title: plan.title, questions: Deck.count(settings.rounds, of: bank), mode: settings.mode)))]
+        } catch {
+            return [.refused(CommandRefusal(.game(command), .badArgument(error.description)))]
+        }
+    }
 
     /// Skip closes the open question (or cuts the result short); mark judges the buzzer
     /// winner's answer (its `right` must be true or false).
     public func command(_ command: HostCommand, round: inout Round, at moment: RoundMoment) -> [Effect] {
         func refuse(_ reason: CommandRefusal.Reason) -> [Effect] { [.refused(CommandRefusal(command, reason))] }
         switch command {
+        case .game(let own) where own.name == NextQuiz.command:
+            return refuse(.gameUnderWay)
         case .game(let own):
             guard case .bool(let right) = own.arguments["right"], own.arguments.count == 1 else {
                 return refuse(.badArgument("right: true or false"))

@@ -39,6 +39,8 @@ public final class TriviaHostScreen: GameHostScreen {
         case .awaitingMark(let awaiting):
             marking.withLock { $0 = true }
             writer.line(TriviaText.awaitingMark(awaiting))
+        case .nextQuiz(let chosen):
+            writer.line("next game: \(chosen.title), \(chosen.questions) \(chosen.questions == 1 ? "question" : "questions"), \(chosen.mode.rawValue)")
         }
     }
 

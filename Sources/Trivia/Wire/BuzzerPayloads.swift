@@ -1,3 +1,4 @@
+import GameRuntime
 import Vocabulary
 
 /// A press of the buzzer (client to host, buzzer mode): `{"kind":"buzz","question":3,"pressedAt":…}`.
@@ -57,14 +58,36 @@ public struct BuzzersOpen: Hashable, Sendable, Codable {
 
 /// What only the host's screen hears (``GameEffect/note(_:)``): never sent to a player, nor to
 /// the TV page.
-public enum TriviaNote: Hashable, Sendable {
+public enum TriviaNote: Hashable, Sendable, HostPageNote {
     /// Buzzer mode: a player won the buzzer and answers aloud; the host marks the answer against
     /// the correct one.
     case awaitingMark(AwaitingMark)
+    /// The host page chose the next game's quiz.
+    case nextQuiz(NextQuizChosen)
+}
+
+/// The next game's quiz, as the host's terminal and its page say it: `next game: Pub quiz, 10
+/// questions, timed`.
+public struct NextQuizChosen: Hashable, Sendable, Codable {
+    /// Always `nextQuiz`.
+    public var kind = "nextQuiz"
+    /// The quiz's title.
+    public var title: String
+    /// How many questions a game of it asks.
+    public var questions: Int
+    /// The scoring mode.
+    public var mode: TriviaMode
+
+    /// A summary.
+    public init(title: String, questions: Int, mode: TriviaMode) {
+        self.title = title
+        self.questions = questions
+        self.mode = mode
+    }
 }
 
 /// A buzzer answer for the host to mark, with the correct answer (host only).
-public struct AwaitingMark: Hashable, Sendable {
+public struct AwaitingMark: Hashable, Sendable, Codable {
     /// The question's number.
     public var question: Int
     /// Who answers.
@@ -73,4 +96,15 @@ public struct AwaitingMark: Hashable, Sendable {
     public var name: String
     /// The correct answers, numbered as players see them: `2) Mercury`, or `1) Mars / 3) Venus`.
     public var correct: String
+}
+
+extension TriviaNote {
+    /// On the host page (the host's eyes, like its terminal): `{"kind":"awaitingMark",…}` or
+    /// `{"kind":"nextQuiz",…}`.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .awaitingMark(let awaiting): try KindCoding.encode("awaitingMark", awaiting, to: encoder)
+        case .nextQuiz(let chosen): try chosen.encode(to: encoder)
+        }
+    }
 }

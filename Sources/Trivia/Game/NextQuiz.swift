@@ -1,0 +1,87 @@
+import FoundationEssentials
+import GameRuntime
+import Vocabulary
+
+/// What the next game plays, chosen on the host page (the quiz library's desk sends it as the
+/// game's command `nextQuiz`, between games): a quiz's title and questions, and the rules of the
+/// game. The terminal keys and the config file choose as before; this only replaces the bank and
+/// the settings from the next game on.
+public struct NextQuiz: Hashable, Sendable {
+    /// The command's name.
+    public static let command = "nextQuiz"
+    /// The quiz's title, as the host page and the host's terminal name it.
+    public var title: String
+    /// Its questions (the categories chosen only).
+    public var bank: QuestionBank
+    /// The game's rules.
+    public var settings: TriviaSettings
+
+    /// A plan.
+    public init(title: String, bank: QuestionBank, settings: TriviaSettings) {
+        self.title = title
+        self.bank = bank
+        self.settings = settings
+    }
+
+    /// The command that plays it: `{"command":"nextQuiz","title":…,"quiz":{"questions":[…]},
+    /// "mode":"timed","rounds":10,"questionTime":20,"resultTime":4,"shuffleQuestions":true,
+    /// "shuffleAnswers":true}` (times in seconds; `rounds` 0: every question; no
+    /// `questionTime`: each question's own limit). `quiz` is the bank in snap-host's JSON.
+    public func command() throws -> GameCommand {
+        let quiz = try JSONDecoder().decode(JSONValue.self, from: bank.json())
+        var arguments: [String: JSONValue] = [
+            "title": .string(title), "quiz": quiz, "mode": .string(settings.mode.rawValue),
+            "rounds": .integer(Int64(settings.rounds ?? 0)), "resultTime": .number(Double(settings.resultTime) / 1_000_000),
+            "shuffleQuestions": .bool(settings.shuffleQuestions), "shuffleAnswers": .bool(settings.shuffleAnswers),
+        ]
+        if let time = settings.questionTime { arguments["questionTime"] = .number(Double(time) / 1_000_000) }
+        return GameCommand(Self.command, arguments)
+    }
+
+    /// The plan a `nextQuiz` command carries; a sentence saying what is wrong otherwise.
+    public init(_ command: GameCommand) throws(SetupError) {
+        let arguments = command.arguments
+        guard case .string(let title)? = arguments["title"], !title.isEmpty else { throw SetupError("title: the quiz's title, a string") }
+        guard let quiz = arguments["quiz"], let data = try? JSONEncoder().encode(quiz) else {
+            throw SetupError("quiz: the questions, in snap-host's JSON")
+        }
+        do {
+            bank = try QuestionBank.parse(data, source: title + ".json")
+        } catch {
+            throw SetupError("quiz: \(error)")
+        }
+        self.title = title
+        var settings = TriviaSettings()
+        if let mode = arguments["mode"] {
+            guard case .string(let word) = mode, let chosen = TriviaMode(rawValue: word) else {
+                throw SetupError("mode: first, timed or buzzer")
+            }
+            settings.mode = chosen
+        }
+        if let rounds = arguments["rounds"] {
+            guard case .integer(let count) = rounds, (0...10_000).contains(count) else { throw SetupError("rounds: a whole number, 0 for every question") }
+            settings.rounds = count == 0 ? nil : Int(count)
+        }
+        settings.questionTime = try Self.seconds(arguments["questionTime"], "questionTime", 0.5...600)
+        if let result = try Self.seconds(arguments["resultTime"], "resultTime", 0...60) { settings.resultTime = result }
+        for (key, path) in [("shuffleQuestions", \TriviaSettings.shuffleQuestions), ("shuffleAnswers", \TriviaSettings.shuffleAnswers)] {
+            guard let value = arguments[key] else { continue }
+            guard case .bool(let flag) = value else { throw SetupError("\(key): true or false") }
+            settings[keyPath: path] = flag
+        }
+        self.settings = settings
+    }
+
+    /// Seconds in `range` as microseconds; nil when absent.
+    private static func seconds(_ value: JSONValue?, _ key: String, _ range: ClosedRange<Double>) throws(SetupError) -> Int64? {
+        guard let value else { return nil }
+        let seconds: Double
+        switch value {
+        case .integer(let whole): seconds = Double(whole)
+        case .number(let number): seconds = number
+        default: throw SetupError("\(key): a number of seconds, \(range.lowerBound)-\(range.upperBound)")
+        }
+        guard range.contains(seconds) else { throw SetupError("\(key): \(seconds) s is outside \(range.lowerBound)-\(range.upperBound) s") }
+        return Int64(seconds * 1_000_000)
+    }
+}
