@@ -73,82 +73,65 @@ import Testing
         #expect(Self.error([0x07])?.problem == .reservedBlockType)
     }
 
-    @Test func aDistanceBeforeTheStartIsRefused() {
-        // Fixed block: literal 'a' (0x91 as 8 bits), then length 3 (symbol 257, 7 bits 0000001),
-        // distance code 1 (distance 2, 5 bits 00001): only one byte is written.
+    // Codes of the fixed Huffman block (RFC 1951 §3.2.6), high bit first: (code, length).
+    static let literalA = (0x30 + 0x61, 8)  // literals 0-143: 8 bits from 0x30
+    static let endOfBlock = (0, 7)  // symbols 256-279: 7 bits from 0
+    static func length(symbol: Int) -> (Int, Int) { symbol < 280 ? (symbol - 256, 7) : (0xC0 + symbol - 280, 8) }
+    static func distance(code: Int) -> (Int, Int) { (code, 5) }
+
+    /// A final fixed-Huffman block of these codes.
+    static func fixedBlock(_ codes: [(Int, Int)]) -> [UInt8] {
         var bits = BitWriter()
         bits.write(1, 1)
         bits.write(1, 2)
-        bits.writeCode(0x30 + 0x61, 8)
-        bits.writeCode(1, 7)
-        bits.writeCode(1, 5)
-        bits.writeCode(0, 7)
-        #expect(Self.error(bits.bytes)?.problem == .distanceTooFar(distance: 2, available: 1))
+        for (code, length) in codes { bits.writeCode(code, length) }
+        return bits.bytes
+    }
+
+    /// A final dynamic block's header: HLIT, HDIST and HCLEN as the fields hold them, then the
+    /// code-length code's lengths (3 bits each, in the format's order 16, 17, 18, 0, 8, …).
+    static func dynamicHeader(literals: Int, distances: Int, lengthCodeLengths: [Int]) -> BitWriter {
+        var bits = BitWriter()
+        bits.write(1, 1)
+        bits.write(2, 2)
+        bits.write(literals, 5)
+        bits.write(distances, 5)
+        bits.write(max(lengthCodeLengths.count, 4) - 4, 4)
+        for length in lengthCodeLengths { bits.write(length, 3) }
+        return bits
+    }
+
+    @Test func aDistanceBeforeTheStartIsRefused() {
+        // 'a', then length 3 (symbol 257) at distance 2 (code 1): only one byte is written.
+        let block = Self.fixedBlock([Self.literalA, Self.length(symbol: 257), Self.distance(code: 1), Self.endOfBlock])
+        #expect(Self.error(block)?.problem == .distanceTooFar(distance: 2, available: 1))
     }
 
     @Test func aBackReferenceMayOverlapWhatItCopies() throws {
-        // 'a', then length 4 at distance 1: "aaaaa".
-        var bits = BitWriter()
-        bits.write(1, 1)
-        bits.write(1, 2)
-        bits.writeCode(0x30 + 0x61, 8)
-        bits.writeCode(2, 7)  // symbol 258: length 4
-        bits.writeCode(0, 5)  // distance 1
-        bits.writeCode(0, 7)
-        #expect(try Self.inflate(bits.bytes) == Array("aaaaa".utf8))
+        // 'a', then length 4 (symbol 258) at distance 1 (code 0): "aaaaa".
+        let block = Self.fixedBlock([Self.literalA, Self.length(symbol: 258), Self.distance(code: 0), Self.endOfBlock])
+        #expect(try Self.inflate(block) == Array("aaaaa".utf8))
     }
 
     @Test func theReservedLengthAndDistanceSymbolsAreRefused() {
-        var length = BitWriter()
-        length.write(1, 1)
-        length.write(1, 2)
-        length.writeCode(0xC0 + 6, 8)  // symbol 286 (280-287 are 8-bit codes from 0xC0)
-        #expect(Self.error(length.bytes)?.problem == .invalidSymbol("literal/length symbol 286 is not defined (286 and 287 are reserved)"))
-        var distance = BitWriter()
-        distance.write(1, 1)
-        distance.write(1, 2)
-        distance.writeCode(0x30 + 0x61, 8)
-        distance.writeCode(1, 7)
-        distance.writeCode(30, 5)
-        #expect(Self.error(distance.bytes)?.problem == .invalidSymbol("the bits read are no code of the block's Huffman tree"))
+        let length = Self.fixedBlock([Self.length(symbol: 286)])
+        #expect(Self.error(length)?.problem == .invalidSymbol("literal/length symbol 286 is not defined (286 and 287 are reserved)"))
+        let distance = Self.fixedBlock([Self.literalA, Self.length(symbol: 257), Self.distance(code: 30)])
+        #expect(Self.error(distance)?.problem == .invalidSymbol("the bits read are no code of the block's Huffman tree"))
     }
 
     @Test func dynamicHeadersThatMakeNoCodeAreRefused() {
-        // HLIT 30 (287 codes): more than 286.
-        var many = BitWriter()
-        many.write(1, 1)
-        many.write(2, 2)
-        many.write(30, 5)
-        many.write(0, 5)
-        many.write(0, 4)
+        let many = Self.dynamicHeader(literals: 30, distances: 0, lengthCodeLengths: [])  // 287 codes
         #expect(Self.error(many.bytes + [0, 0, 0, 0])?.problem == .badCodeLengths("287 literal/length and 1 distance codes (at most 286 and 30)"))
-        // Every code-length code of length 1: over-subscribed.
-        var over = BitWriter()
-        over.write(1, 1)
-        over.write(2, 2)
-        over.write(0, 5)
-        over.write(0, 5)
-        over.write(15, 4)
-        for _ in 0..<19 { over.write(1, 3) }
+        let over = Self.dynamicHeader(literals: 0, distances: 0, lengthCodeLengths: Array(repeating: 1, count: 19))
         #expect(Self.error(over.bytes + [0, 0, 0, 0])?.problem == .badCodeLengths("more codes of length 1 than a prefix code can hold"))
-        // No code-length codes at all: incomplete.
-        var none = BitWriter()
-        none.write(1, 1)
-        none.write(2, 2)
-        none.write(0, 14)
-        for _ in 0..<4 { none.write(0, 3) }
+        let none = Self.dynamicHeader(literals: 0, distances: 0, lengthCodeLengths: [0, 0, 0, 0])
         #expect(Self.error(none.bytes + [0, 0, 0, 0])?.problem == .badCodeLengths("the code of the code lengths is incomplete"))
     }
 
     @Test func aRepeatOfNoPreviousLengthIsRefused() {
-        // Code-length code: symbols 16 and 0 of length 1 (the order starts 16, 17, 18, 0).
-        var bits = BitWriter()
-        bits.write(1, 1)
-        bits.write(2, 2)
-        bits.write(0, 5)
-        bits.write(0, 5)
-        bits.write(0, 4)  // 4 code-length codes: 16, 17, 18, 0
-        for length in [1, 0, 0, 1] { bits.write(length, 3) }
+        // The code-length code has symbols 16 and 0, both of length 1; the first length read is 16.
+        var bits = Self.dynamicHeader(literals: 0, distances: 0, lengthCodeLengths: [1, 0, 0, 1])
         bits.writeCode(1, 1)  // symbol 16 (code 1: symbol 0 has the code 0)
         #expect(Self.error(bits.bytes + [0, 0])?.problem == .badCodeLengths("code 16 repeats the previous length, and there is none"))
     }

@@ -100,6 +100,11 @@ struct TestZip {
     }
 }
 
+extension TestZip: CustomStringConvertible {
+    /// The entries' names, not their bytes, in a failed expectation.
+    var description: String { "zip of " + entries.map(\.name).joined(separator: ", ") }
+}
+
 func le16(_ value: Int) -> [UInt8] { [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)] }
 func le32(_ value: Int) -> [UInt8] { le16(value) + le16(value >> 16) }
 
