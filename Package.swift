@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .library(name: "Pong", targets: ["Pong"]),
         .library(name: "Punchline", targets: ["Punchline"]),
+        .library(name: "Spreadsheet", targets: ["Spreadsheet"]),
         .executable(name: "snap-host", targets: ["snap-host"]),
         .executable(name: "snap-crowd", targets: ["snap-crowd"]),
     ],
@@ -127,6 +128,9 @@ let package = Package(
                 resources: [.embedInCode("Page/pong.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "Punchline", dependencies: ["Vocabulary", "GameRuntime"],
                 resources: [.embedInCode("Page/punchline.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
+        // The cells of an .xlsx file (zip, deflate, XML) in pure Swift: no dependency, no C library,
+        // no Foundation, so the static binary stays small (docs/ARCHITECTURE.md).
+        .target(name: "Spreadsheet"),
         .executableTarget(
             name: "snap-host",
             dependencies: [
@@ -159,6 +163,7 @@ let package = Package(
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "PongTests", dependencies: ["Pong", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "PunchlineTests", dependencies: ["Punchline", "GameRuntime", "Vocabulary"]),
+        .testTarget(name: "SpreadsheetTests", dependencies: ["Spreadsheet"], exclude: ["make-fixtures.py"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [

@@ -84,6 +84,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
+            name: "FuzzXLSX",
+            dependencies: [
+                "FuzzKit",
+                .product(name: "Spreadsheet", package: "snap-host"),
+            ]),
+        .executableTarget(
             name: "FuzzClockTime",
             dependencies: [
                 "FuzzKit",

@@ -157,6 +157,38 @@ def clock_times():
         write("FuzzClockTime", f"time-{index}", text)
 
 
+def xlsx():
+    """FuzzXLSX: the SpreadsheetTests fixtures (Python zipfile's workbook, stored and deflated;
+    LibreOffice's), zlib's deflate streams, a workbook's parts as text, and small bad files."""
+    import zipfile, zlib, io
+    fixtures = os.path.join(ROOT, "Tests", "SpreadsheetTests", "Fixtures")
+    for name in ("handwritten-deflated.xlsx", "handwritten-stored.xlsx", "libreoffice-kahoot.xlsx"):
+        with open(os.path.join(fixtures, name), "rb") as f:
+            write("FuzzXLSX", name, b"\x00" + f.read())
+    for name in ("text.dynamic.deflate", "text.fixed.deflate"):
+        with open(os.path.join(fixtures, name), "rb") as f:
+            write("FuzzXLSX", name, b"\x01" + f.read()[:2048])
+    with zipfile.ZipFile(os.path.join(fixtures, "handwritten-stored.xlsx")) as z:
+        parts = [z.read(name) for name in ("xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/sharedStrings.xml", "xl/worksheets/sheet1.xml")]
+    write("FuzzXLSX", "parts", b"\x02" + b"\x00".join(parts))
+    laughs = b'<!DOCTYPE w [<!ENTITY a "aa"><!ENTITY b "&a;&a;">]><workbook><sheets><sheet name="&b;" r:id="rId1"/></sheets></workbook>'
+    write("FuzzXLSX", "parts-doctype", b"\x02" + b"\x00".join([laughs] + parts[1:]))
+
+    def zipped(entries, method=zipfile.ZIP_DEFLATED):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", compression=method) as z:
+            for name, data in entries:
+                z.writestr(zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0)), data, compress_type=method)
+        return buffer.getvalue()
+    write("FuzzXLSX", "traversal.xlsx", b"\x00" + zipped([("xl/workbook.xml", parts[0]), ("../evil", b"x")]))
+    write("FuzzXLSX", "csv.xlsx", b"\x00Question,Answer 1,Answer 2\r\nWho?,Me,You\r\n")
+    # 64 KB of zeros whose directory record says 1,000 bytes: the inflate cap stops it.
+    bomb = bytearray(zipped([("xl/worksheets/sheet1.xml", bytes(65536))]))
+    directory = bomb.rindex(b"PK\x01\x02")
+    bomb[directory + 24:directory + 28] = (1000).to_bytes(4, "little")
+    write("FuzzXLSX", "bomb.xlsx", b"\x00" + bytes(bomb))
+
+
 def dbus():
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-dbus-seeds.c")
     binary = "/tmp/make-dbus-seeds"
@@ -166,5 +198,5 @@ def dbus():
     subprocess.run([binary, os.path.join(CORPUS, "FuzzDBus")], check=True)
 
 
-for make in (frames, json_texts, games, banks, txt, datagrams, http, clock_times, dbus):
+for make in (frames, json_texts, games, banks, txt, datagrams, http, clock_times, xlsx, dbus):
     make()

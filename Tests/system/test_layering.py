@@ -166,6 +166,22 @@ def test_matchmaking_builds_with_the_c_headers_hidden(tmp_path: Path):
     assert (REPO_ROOT / ".build/debug/Modules/Matchmaking.swiftmodule").exists()
 
 
+def test_the_spreadsheet_reader_depends_on_nothing_and_imports_nothing_but_foundation_essentials():
+    """Spreadsheet (the .xlsx reader) is pure Swift: no package, no C module, no NIO, no session
+    runtime, and no full Foundation (FoundationXML would bring libxml2 into the static binary)."""
+    graph = targets()
+    assert reachable(graph, "Spreadsheet") == set(), reachable(graph, "Spreadsheet")
+    sources = sorted((REPO_ROOT / "Sources" / "Spreadsheet").rglob("*.swift"))
+    assert sources
+    imports = set()
+    for path in sources:
+        for line in path.read_text().splitlines():
+            words = line.replace("@testable ", "").replace("@_exported ", "").split()
+            if len(words) >= 2 and words[0] == "import":
+                imports.add(words[-1])
+    assert imports <= {"FoundationEssentials"}, imports
+
+
 def test_tls_is_a_layer_of_its_own_that_no_game_and_not_the_session_core_knows():
     """SecureLink (NIOSSL, X509) plugs into Matchmaking's HostLinkSecurity and HostRoute: the
     session core, the games and the web port build without BoringSSL's TLS."""
