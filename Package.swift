@@ -120,7 +120,7 @@ let package = Package(
                 .embedInCode("Pages/sha256.mjs"), .embedInCode("Pages/feed.mjs"), .embedInCode("Pages/words.mjs"),
                 .embedInCode("Pages/game.mjs"),
             ]),
-        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/trivia.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")

@@ -71,12 +71,18 @@ public struct QuestionBank: Hashable, Sendable {
     /// name ending in `.csv` is CSV, `.json` JSON; otherwise a text starting with `{` or `[` is
     /// JSON, anything else CSV. JSON with a `results` array is Open Trivia DB's format.
     public static func parse(_ data: Data, source: String) throws(QuestionBankError) -> QuestionBank {
+        if isXLSX(source: source, data: data) { return try fromXLSX(Array(data), source: source) }
         do throws(BankProblem) {
             let text = try BankText(utf8: data)
             return isCSV(source: source, text: text) ? try fromCSV(text, source: source) : try fromJSON(text, source: source)
         } catch {
             throw error.error(in: source)
         }
+    }
+
+    /// An `.xlsx` by its name, or a zip file by its first bytes (`PK\u{3}\u{4}`).
+    private static func isXLSX(source: String, data: Data) -> Bool {
+        source.lowercased().hasSuffix(".xlsx") || data.starts(with: [0x50, 0x4B, 0x03, 0x04])
     }
 
     private static func isCSV(source: String, text: BankText) -> Bool {

@@ -11,6 +11,8 @@ public struct QuestionBankError: Error, Hashable, Sendable, CustomStringConverti
     /// Where in the file the problem is; nil for a file that cannot be read and for banks built
     /// in code.
     public var position: SourcePosition?
+    /// Where in a spreadsheet the problem is (`Sheet1!C9`), for a file without lines.
+    public var cell: String?
     /// The 1-based entry of a JSON bank's `questions` (or Open Trivia DB's `results`) array, when
     /// the problem is in one entry.
     public var entry: Int?
@@ -20,9 +22,12 @@ public struct QuestionBankError: Error, Hashable, Sendable, CustomStringConverti
     public var problem: String
 
     /// Creates an error.
-    public init(source: String, position: SourcePosition? = nil, entry: Int? = nil, question: String? = nil, problem: String) {
+    public init(
+        source: String, position: SourcePosition? = nil, cell: String? = nil, entry: Int? = nil, question: String? = nil, problem: String
+    ) {
         self.source = source
         self.position = position
+        self.cell = cell
         self.entry = entry
         self.question = question
         self.problem = problem
@@ -30,7 +35,7 @@ public struct QuestionBankError: Error, Hashable, Sendable, CustomStringConverti
 
     public var description: String {
         var text = source
-        if let position { text += ":\(position)" }
+        if let position { text += ":\(position)" } else if let cell { text += ":\(cell)" }
         text += ": "
         if let entry {
             text += "entry \(entry)"
@@ -47,12 +52,15 @@ public struct QuestionBankError: Error, Hashable, Sendable, CustomStringConverti
 /// A problem found while reading a bank, before the source is attached.
 struct BankProblem: Error {
     var position: SourcePosition?
+    /// A spreadsheet's cell (`Sheet1!C9`), where there are no lines.
+    var cell: String?
     var entry: Int?
     var question: String?
     var problem: String
 
-    init(_ problem: String, at position: SourcePosition?, entry: Int? = nil, question: String? = nil) {
+    init(_ problem: String, at position: SourcePosition?, cell: String? = nil, entry: Int? = nil, question: String? = nil) {
         self.position = position
+        self.cell = cell
         self.entry = entry
         self.question = question
         self.problem = problem
@@ -60,6 +68,6 @@ struct BankProblem: Error {
 
     /// The public error, naming `source`.
     func error(in source: String) -> QuestionBankError {
-        QuestionBankError(source: source, position: position, entry: entry, question: question, problem: problem)
+        QuestionBankError(source: source, position: position, cell: cell, entry: entry, question: question, problem: problem)
     }
 }
