@@ -167,7 +167,10 @@ let package = Package(
         .testTarget(name: "GameRuntimeTests", dependencies: ["GameRuntime", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "QuizLibraryTests",
-            dependencies: ["QuizLibrary", "Vocabulary", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "QuizLibrary", "Vocabulary",
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             exclude: ["Fixtures/make-fixtures.py"],
             resources: [
                 .embedInCode("Fixtures/tiny.png"), .embedInCode("Fixtures/tiny.jpg"), .embedInCode("Fixtures/progressive.jpg"),
