@@ -84,6 +84,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
+            name: "FuzzPicture",
+            dependencies: [
+                "FuzzKit",
+                .product(name: "QuizLibrary", package: "snap-host"),
+            ]),
+        .executableTarget(
             name: "FuzzClockTime",
             dependencies: [
                 "FuzzKit",
