@@ -116,4 +116,17 @@ final class QuizPictureTests: InTemporaryFolder {
         #expect(try store.picture(second.id, hash: gif).bytes == PackageResources.tiny_gif)  // its own file
         #expect(try store.list().map(\.title) == ["Built-in trivia", "My trivia, again"])
     }
+
+    @Test("a read-only quiz whose document is not JSON is not copied into the library")
+    func badReadOnlyDocument() throws {
+        let broken = ReadOnlyQuiz(id: try QuizID("questions"), title: "From --questions", document: Array("{\"questions\":".utf8))
+        let store = try Support.store(folder, readOnly: [broken])
+        do throws(QuizStoreError) {
+            _ = try store.copy(broken.id, title: "Copy")
+            Issue.record("copied")
+        } catch {
+            guard case .invalidDocument = error else { Issue.record("\(error)"); return }
+        }
+        #expect(try store.list().map(\.id) == [broken.id])
+    }
 }

@@ -86,7 +86,8 @@ extension QuizStore {
             var pictures: [(name: String, bytes: [UInt8])] = []
             let envelope: QuizEnvelope
             if let fixed = readOnlyQuizzes.first(where: { $0.id == id }) {
-                envelope = QuizEnvelope(revision: 1, title: title, modified: now(), pictures: [], document: fixed.document)
+                let document = try checkedDocument(fixed.document)
+                envelope = QuizEnvelope(revision: 1, title: title, modified: now(), pictures: [], document: document)
             } else {
                 let source = try self.envelope(of: id)
                 let files = pictureFiles(of: id)
