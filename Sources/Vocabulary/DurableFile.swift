@@ -75,12 +75,6 @@ public struct DurableFileError: Error, Hashable, Sendable, CustomStringConvertib
     /// What the failing call set in `errno`.
     public let code: Int32
 
-    /// The failure of a call about `path` that set `errno` to `code`.
-    public init(path: String, code: Int32) {
-        self.path = path
-        self.code = code
-    }
-
     /// The system's words for ``code`` ("No space left on device").
     public var reason: String { String(cString: strerror(code)) }
     /// `cannot write PATH: REASON`.

@@ -34,11 +34,4 @@ public struct PictureInfo: Sendable, Hashable {
     public var width: Int
     /// Its height in pixels.
     public var height: Int
-
-    /// A picture of `format`, `width` × `height` pixels.
-    public init(format: PictureFormat, width: Int, height: Int) {
-        self.format = format
-        self.width = width
-        self.height = height
-    }
 }
