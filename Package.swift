@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SecureLink", targets: ["SecureLink"]),
         .library(name: "GameRuntime", targets: ["GameRuntime"]),
         .library(name: "Web", targets: ["Web"]),
+        .library(name: "QuizLibrary", targets: ["QuizLibrary"]),
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "SnapGame", targets: ["SnapGame"]),
         .library(name: "Pong", targets: ["Pong"]),
@@ -120,6 +121,15 @@ let package = Package(
                 .embedInCode("Pages/sha256.mjs"), .embedInCode("Pages/feed.mjs"), .embedInCode("Pages/words.mjs"),
                 .embedInCode("Pages/game.mjs"),
             ]),
+        // The host's own quizzes in its state directory (documents it does not read, and their
+        // pictures, checked by their bytes): no NIO, no game, no web.
+        .target(
+            name: "QuizLibrary",
+            dependencies: [
+                "Vocabulary",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/trivia.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
@@ -159,6 +169,18 @@ let package = Package(
             name: "RendezvousTests",
             dependencies: ["Rendezvous", "Discovery", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "GameRuntimeTests", dependencies: ["GameRuntime", "Matchmaking", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "QuizLibraryTests",
+            dependencies: [
+                "QuizLibrary", "Vocabulary",
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures/make-fixtures.py"],
+            resources: [
+                .embedInCode("Fixtures/tiny.png"), .embedInCode("Fixtures/tiny.jpg"), .embedInCode("Fixtures/progressive.jpg"),
+                .embedInCode("Fixtures/tiny.gif"), .embedInCode("Fixtures/lossless.webp"), .embedInCode("Fixtures/lossy.webp"),
+                .embedInCode("Fixtures/alpha.webp"),
+            ]),
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "PongTests", dependencies: ["Pong", "GameRuntime", "Matchmaking"]),

@@ -90,6 +90,12 @@ let package = Package(
                 .product(name: "Spreadsheet", package: "snap-host"),
             ]),
         .executableTarget(
+            name: "FuzzPicture",
+            dependencies: [
+                "FuzzKit",
+                .product(name: "QuizLibrary", package: "snap-host"),
+            ]),
+        .executableTarget(
             name: "FuzzClockTime",
             dependencies: [
                 "FuzzKit",

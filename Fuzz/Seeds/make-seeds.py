@@ -189,6 +189,21 @@ def xlsx():
     write("FuzzXLSX", "bomb.xlsx", b"\x00" + bytes(bomb))
 
 
+def pictures():
+    """The quiz library's picture fixtures (Tests/QuizLibraryTests/Fixtures, made by a real encoder
+    with make-fixtures.py there), two cut short, and a few files that are not pictures."""
+    fixtures = os.path.join(ROOT, "Tests", "QuizLibraryTests", "Fixtures")
+    for name in sorted(os.listdir(fixtures)):
+        if name.endswith((".png", ".jpg", ".gif", ".webp")):
+            with open(os.path.join(fixtures, name), "rb") as f:
+                data = f.read()
+            write("FuzzPicture", name, data)
+            if name in ("tiny.png", "progressive.jpg"):
+                write("FuzzPicture", "truncated-" + name, data[: len(data) // 2])
+    write("FuzzPicture", "zip", b"PK\x03\x04\x14\x00\x06\x00\x08\x00")
+    write("FuzzPicture", "svg", b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
+
+
 def dbus():
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-dbus-seeds.c")
     binary = "/tmp/make-dbus-seeds"
@@ -198,5 +213,5 @@ def dbus():
     subprocess.run([binary, os.path.join(CORPUS, "FuzzDBus")], check=True)
 
 
-for make in (frames, json_texts, games, banks, txt, datagrams, http, clock_times, xlsx, dbus):
+for make in (frames, json_texts, games, banks, txt, datagrams, http, clock_times, xlsx, pictures, dbus):
     make()

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Matchmaking
 
 /// The hosts `join` trusted on first use, in the user's state directory (`known-hosts`): one line
 /// per endpoint, `10.0.0.5:7777 <64 hex digits> 2026-11-25` (the day it was first seen),
@@ -55,25 +56,15 @@ public struct KnownHosts: Sendable, Hashable {
         return entries
     }
 
-    /// Writes all entries to a new file beside the old one and renames it over: a reader never
-    /// sees half a file.
+    /// Writes all entries to a new file beside the old one and renames it over
+    /// (``DurableFile``): a reader never sees half a file.
     private func save(_ entries: [String: Entry]) throws(KnownHostsError) {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch { throw KnownHostsError(path: directory, why: "\(error)") }
         let text = entries.keys.sorted().map { "\($0) \(entries[$0]!.fingerprint.hex) \(entries[$0]!.since)\n" }.joined()
-        let temporary = path + ".\(getpid()).new"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw KnownHostsError(path: temporary, why: String(cString: strerror(errno))) }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temporary)
-            throw KnownHostsError(path: path, why: why)
-        }
+        do { try DurableFile.replace(path, with: Array(text.utf8), mode: 0o600) } catch { throw KnownHostsError(path: path, why: error.reason) }
     }
 
     /// `2026-11-25` (UTC).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Vocabulary
 
 /// Stand-ins for the few APIs of full Foundation that snap-host used, so that the executable
 /// links FoundationEssentials only: full Foundation brings FoundationInternationalization and
@@ -68,19 +69,11 @@ public enum POSIX {
     }
 
     /// Puts `text` in the file at `path` with permissions `mode` (e.g. 0600: only its owner reads
-    /// it), replacing whatever was there in one step (written beside it, then renamed).
+    /// it), replacing whatever was there in one step (``DurableFile``: written beside it, flushed,
+    /// then renamed).
     public static func replaceFile(_ path: String, with text: String, mode: mode_t) throws(POSIXError) {
-        let temporary = path + ".new"
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        fchmod(fd, mode)  // whatever the umask
-        write(text, to: fd)
-        close(fd)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        do { try DurableFile.replace(path, with: Array(text.utf8), mode: mode) } catch {
+            throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
         }
     }
 
