@@ -186,6 +186,7 @@ struct Serve: AsyncParsableCommand {
             host: .init(name: server.status.name, game: GameName(rawValue: game), capacity: maxPlayers, commands: prepared.hostCommands),
             peers: { server.session.peers })
         let hostedGame = prepared.start(server.session, logger, feed)
+        prepared.desk?.attach(commands: { hostedGame.command($0) })
         var web: WebServer?
         if let feed { web = try await startWeb(server: server, feed: feed, hostedGame: hostedGame, desk: prepared.desk, logger: logger) }
         if let web { services.append(.init(service: web)) }

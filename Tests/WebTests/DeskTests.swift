@@ -58,11 +58,11 @@ import Testing
     final class EchoDesk: GameDesk {
         let asked = Mutex<[DeskRequest]>([])
         func bodyLimit(for request: DeskRequest) -> Int { request.method == "POST" ? 100 : 0 }
-        func answer(_ request: DeskRequest) async -> DeskResponse {
+        func answer(_ request: DeskRequest) -> DeskResponse {
             asked.withLock { $0.append(request) }
             return .json(Array(#"{"path":"\#(request.path.joined(separator: "/"))","bytes":\#(request.body.count)}"#.utf8), status: 201)
         }
-        func file(at path: [String]) async -> DeskResponse? {
+        func file(at path: [String]) -> DeskResponse? {
             path == ["pic.png"] ? DeskResponse(status: 200, contentType: "image/png", body: [1, 2, 3], headers: ["Cache-Control": "max-age=60"]) : nil
         }
     }
@@ -97,11 +97,17 @@ import Testing
         return token
     }
 
-    /// What the port answers to `request` (sent whole, then read until the port closes), on a
-    /// thread of NIO's pool: blocking a thread of Swift's small cooperative pool would starve
-    /// the desk's own task.
+    /// The clients' threads: blocking a thread of Swift's small cooperative pool, or of the
+    /// pool the port runs its desk on, could starve the port.
+    static let clients: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        return pool
+    }()
+
+    /// What the port answers to `request` (sent whole, then read until the port closes).
     static func exchange(_ request: String, port: Int) async throws -> String {
-        try await NIOThreadPool.singleton.runIfActive { try blockingExchange(request, port: port) }
+        try await clients.runIfActive { try blockingExchange(request, port: port) }
     }
 
     static func blockingExchange(_ request: String, port: Int) throws -> String {

@@ -7,15 +7,24 @@ import FoundationEssentials
 ///
 /// The web port stays game-agnostic: it reads a request's body up to ``bodyLimit(for:)`` (a body
 /// past it is refused, `413`, with the limit in the sentence), hands the whole request over, and
-/// writes the response. A desk answers off the event loop; it may read and write files.
+/// writes the response. A desk is called on a thread of the web port's pool, never on an event
+/// loop nor on Swift's small cooperative pool (where the game runs): it may block, reading and
+/// writing files.
 public protocol GameDesk: Sendable {
     /// The largest body this request may carry, in bytes (0: none), asked at its head, before
-    /// any of the body is read.
+    /// any of the body is read (on the event loop: decide from the request alone).
     func bodyLimit(for request: DeskRequest) -> Int
     /// Answers a request of the host page (the token was checked).
-    func answer(_ request: DeskRequest) async -> DeskResponse
+    func answer(_ request: DeskRequest) -> DeskResponse
     /// A public file at `path` (the components after `/games/NAME/files/`); nil: no such file.
-    func file(at path: [String]) async -> DeskResponse?
+    func file(at path: [String]) -> DeskResponse?
+    /// The running game's commands, once it runs: how the desk changes the game (trivia's next
+    /// quiz), through the same queue as the host's keys and page. Default: not kept.
+    func attach(commands: @escaping @Sendable (HostCommand) -> Void)
+}
+
+extension GameDesk {
+    public func attach(commands: @escaping @Sendable (HostCommand) -> Void) {}
 }
 
 /// A request to a ``GameDesk``.

@@ -1,6 +1,7 @@
 import GameRuntime
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// What the web port needs to reach the running game's ``GameDesk``: the desk, and whether a
 /// host page's token is one the host gave (``HostPage/accepts(token:)``).
@@ -10,7 +11,7 @@ struct DeskAccess: Sendable {
 }
 
 /// A game's desk requests on a web connection: the head decides (the token, the body's limit),
-/// the body is read up to the limit, the desk answers off the event loop.
+/// the body is read up to the limit, the desk answers on a thread of NIO's pool (it may block).
 extension PageHandler {
     /// The first answer to a desk request's head: read its body (``Pending/desk``), serve a file,
     /// or refuse it at once (the connection closes when a body was announced, unread).
@@ -63,7 +64,7 @@ extension PageHandler {
     /// The desk's answer to a whole request, written when it comes.
     func answer(_ request: DeskRequest, head: HTTPRequestHead, context: ChannelHandlerContext) {
         guard let desk = desk?.desk else { return }
-        let answered = context.eventLoop.makeFutureWithTask { await desk.answer(request) }
+        let answered = NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { desk.answer(request) }
         answered.assumeIsolated().whenSuccess { response in
             self.write(Self.response(response), for: head, context: context)
             self.armDeadline(context: context)
@@ -73,7 +74,7 @@ extension PageHandler {
     /// A public file of the desk, or `404`.
     func serveFile(_ path: [String], head: HTTPRequestHead, context: ChannelHandlerContext) {
         guard let desk = desk?.desk else { return }
-        let found = context.eventLoop.makeFutureWithTask { await desk.file(at: path) }
+        let found = NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { desk.file(at: path) }
         found.assumeIsolated().whenSuccess { response in
             let answer = response.map(Self.response) ?? Self.problem(.notFound, "No such file.")
             self.write(answer, for: head, context: context)
