@@ -73,7 +73,7 @@ import Testing
         ("Q1,a,b\nQ2,a,b\nq1,c,d\n", "3:1", "the same question as line 1"),
         ("Q,\"a,b\n\nQ2,c,d\n", "1:3", "a quoted field is not closed (it opens here); a quote inside quotes is written twice (\"\")"),
         ("Q,\"a\"b,c\n", "1:6", "text after a closing quote; a quote inside a quoted field is written twice (\"\"), and fields are separated by commas"),
-        ("question,answer,wrong\n", "1:10", "unknown column \"answer\"; a header row names the columns question, correct, wrong (one column per wrong answer) and category"),
+        ("question,answer,wrong\n", "1:10", "unknown column \"answer\"; a header row names the columns question, correct, wrong (one column per answer), category, time limit and points"),
         ("question,correct,category,Category\n", "1:27", "a second \"category\" column"),
         ("question,correct\n", "1:17", "the header row has no \"wrong\" column; a question needs a question, a correct answer and at least one wrong answer"),
         ("question,correct,wrong\nQ,a,b,c\n", "2:7", "a value beyond the header row's 3 columns"),

@@ -89,3 +89,30 @@ import Testing
         #expect(table.rules.bank == TriviaTableTests.bank && table.rules.title == nil)
     }
 }
+
+/// A quiz downloaded as CSV reads back the same: several correct answers, times and points too.
+@Suite struct CSVExportTests {
+    @Test func aBankWrittenAsCSVReadsBackTheSame() throws {
+        let bank = try QuestionBank(
+            questions: NextQuizTests.pub.questions + [
+                TriviaQuestion(text: #"Quotes "and", commas"#, answers: ["line\nbreak", "b"], correctIndex: 1, category: "Odd, one", timeLimit: 2.5)
+            ], source: "pub")
+        let csv = bank.csv()
+        #expect(csv.starts(with: [0xEF, 0xBB, 0xBF]), "Excel reads UTF-8 by its byte-order mark")
+        let back = try QuestionBank.parse(Data(csv), source: "back.csv")
+        #expect(back.questions.map(\.text) == bank.questions.map(\.text))
+        for (read, written) in zip(back.questions, bank.questions) {
+            #expect(Set(read.correctAnswers) == Set(written.correctAnswers), "\(written.text)")
+            #expect(Set(read.answers) == Set(written.answers))
+            #expect(read.category == written.category && read.timeLimit == written.timeLimit && read.points == written.points)
+        }
+        #expect(String(decoding: csv.dropFirst(3), as: UTF8.self).hasPrefix("question,correct,correct,wrong,category,time limit,points\r\n"))
+    }
+
+    @Test func aCSVsTimeAndPointsColumnsAreChecked() {
+        let time = #expect(throws: QuestionBankError.self) { try QuestionBank.parse(Data("question,correct,wrong,time limit\nQ?,a,b,soon\n".utf8), source: "q.csv") }
+        #expect(time?.description == #"q.csv:2:8: the time limit "soon" is not a number of seconds"#)
+        let points = #expect(throws: QuestionBankError.self) { try QuestionBank.parse(Data("question,correct,wrong,points\nQ?,a,b,triple\n".utf8), source: "q.csv") }
+        #expect(points?.description == #"q.csv:2:8: points "triple": standard, double or none"#)
+    }
+}

@@ -19,12 +19,14 @@ extension QuestionBank {
 }
 
 /// What the columns of a CSV bank hold. A first row with a cell `question` is a header naming
-/// each column, in any order: `question`, `correct`, `wrong` (one column per wrong answer; also
-/// `wrong1`, `wrong 2`, ...) and, optionally, `category` (names ignore case). Without a header the
-/// columns are question, correct answer, then wrong answers.
+/// each column, in any order: `question`, `correct` (one column per correct answer; also
+/// `correct2`, `correct 2`, ...: the first must be filled), `wrong` (one column per wrong answer;
+/// also `wrong1`, `wrong 2`, ...) and, optionally, `category`, `time limit` (seconds) and
+/// `points` (`standard`, `double`, `none`) (names ignore case). Without a header the columns are
+/// question, correct answer, then wrong answers.
 struct CSVColumns {
     enum Column: Equatable {
-        case question, correct, wrong, category
+        case question, correct, wrong, category, timeLimit, points
         /// An empty header cell: its column must stay empty.
         case unnamed
     }
@@ -49,15 +51,17 @@ struct CSVColumns {
             switch name.lowercased() {
             case "": column = .unnamed
             case "question": column = .question
-            case "correct": column = .correct
             case "category": column = .category
+            case "time limit", "timelimit": column = .timeLimit
+            case "points": column = .points
+            case let other where other.wholeMatch(of: /correct ?[0-9]*/) != nil: column = .correct
             case let other where other.wholeMatch(of: /wrong ?[0-9]*/) != nil: column = .wrong
             default:
                 throw BankProblem(
-                    "unknown column \"\(name)\"; a header row names the columns question, correct, wrong (one column per wrong answer) and category",
+                    "unknown column \"\(name)\"; a header row names the columns question, correct, wrong (one column per answer), category, time limit and points",
                     at: field.position)
             }
-            if column != .wrong, column != .unnamed, columns.contains(column) {
+            if column != .wrong, column != .correct, column != .unnamed, columns.contains(column) {
                 throw BankProblem("a second \"\(name.lowercased())\" column", at: field.position)
             }
             columns.append(column)
@@ -69,14 +73,17 @@ struct CSVColumns {
 
     /// The question in one row.
     func question(from row: CSVRow) throws(BankProblem) -> LocatedQuestion {
-        var question: CSVField?, correct: CSVField?, category: CSVField?
-        var wrongs: [CSVField] = []
+        var question: CSVField?, correct: CSVField?, category: CSVField?, timeLimit: CSVField?, points: CSVField?
+        var wrongs: [CSVField] = [], moreCorrect: [CSVField] = []
         if let named {
             for (index, field) in row.fields.enumerated() {
                 switch index < named.count ? named[index] : .unnamed {
                 case .question: question = field
-                case .correct: correct = field
+                case .correct where correct == nil: correct = field
+                case .correct: moreCorrect.append(field)
                 case .category: category = field
+                case .timeLimit: timeLimit = field
+                case .points: points = field
                 case .wrong: wrongs.append(field)
                 case .unnamed:
                     guard Self.isBlank(field) else {
@@ -101,14 +108,29 @@ struct CSVColumns {
         let given = wrongs.filter { !Self.isBlank($0) }
         guard !given.isEmpty else { throw BankProblem("no wrong answer; \(Self.needs)", at: wrongs.first?.position ?? row.end) }
 
-        let answers = [correct] + given
+        let rights = [correct] + moreCorrect.filter { !Self.isBlank($0) }
+        let answers = rights + given
         var located = LocatedQuestion(
-            question: TriviaQuestion(text: Self.trimmed(question), answers: answers.map(Self.trimmed), correct: [0]), position: row.position)
+            question: TriviaQuestion(text: Self.trimmed(question), answers: answers.map(Self.trimmed), correct: Array(rights.indices)),
+            position: row.position)
         located.parts[.text] = question.position
         for (index, answer) in answers.enumerated() { located.parts[.answer(index)] = answer.position }
         if let category, !Self.isBlank(category) {
             located.question.category = Self.trimmed(category)
             located.parts[.category] = category.position
+        }
+        if let timeLimit, !Self.isBlank(timeLimit) {
+            guard let seconds = Double(Self.trimmed(timeLimit)) else {
+                throw BankProblem("the time limit \"\(Self.trimmed(timeLimit))\" is not a number of seconds", at: timeLimit.position)
+            }
+            located.question.timeLimit = seconds
+            located.parts[.timeLimit] = timeLimit.position
+        }
+        if let points, !Self.isBlank(points) {
+            guard let level = QuestionPoints(rawValue: Self.trimmed(points).lowercased()) else {
+                throw BankProblem("points \"\(Self.trimmed(points))\": standard, double or none", at: points.position)
+            }
+            located.question.points = level
         }
         return located
     }

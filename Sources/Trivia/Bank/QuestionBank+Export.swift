@@ -35,3 +35,31 @@ extension QuestionBank {
         var correct: Bool?
     }
 }
+
+extension QuestionBank {
+    /// The bank as CSV with a header (docs/TRIVIA.md, "CSV"), as ``parse(_:source:)`` reads it
+    /// back: `question`, one `correct` column per correct answer, one `wrong` per wrong answer,
+    /// `category`, `time limit` and `points`. UTF-8 with a byte-order mark and CR LF line ends,
+    /// so that Excel opens it as a table as LibreOffice does.
+    public func csv() -> [UInt8] {
+        let rights = questions.map(\.correct.count).max() ?? 1
+        let wrongs = questions.map { $0.answers.count - $0.correct.count }.max() ?? 1
+        var rows = [["question"] + Array(repeating: "correct", count: rights) + Array(repeating: "wrong", count: wrongs) + ["category", "time limit", "points"]]
+        for question in questions {
+            let right = question.correct.map { question.answers[$0] }
+            let wrong = question.answers.indices.filter { !question.isCorrect($0) }.map { question.answers[$0] }
+            let time = question.timeLimit.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
+            rows.append(
+                [question.text] + right + Array(repeating: "", count: rights - right.count) + wrong + Array(repeating: "", count: wrongs - wrong.count)
+                    + [question.category ?? "", time, question.points == .standard ? "" : question.points.rawValue])
+        }
+        let text = rows.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+        return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+    }
+
+    /// A CSV field, quoted when it holds a comma, a quote or a line end (quotes doubled).
+    static func csvField(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}
