@@ -130,7 +130,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", "QuizLibrary", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/trivia.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
@@ -181,7 +181,7 @@ let package = Package(
                 .embedInCode("Fixtures/tiny.gif"), .embedInCode("Fixtures/lossless.webp"), .embedInCode("Fixtures/lossy.webp"),
                 .embedInCode("Fixtures/alpha.webp"),
             ]),
-        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "GameRuntime", "Matchmaking"]),
+        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "GameRuntime", "Matchmaking", "QuizLibrary"]),
         .testTarget(name: "SnapGameTests", dependencies: ["SnapGame", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "PongTests", dependencies: ["Pong", "GameRuntime", "Matchmaking"]),
         .testTarget(name: "PunchlineTests", dependencies: ["Punchline", "GameRuntime", "Vocabulary"]),

@@ -1,4 +1,5 @@
 import GameRuntime
+import Logging
 import Vocabulary
 
 /// Trivia as `snap-host` knows it (docs/TRIVIA.md): registered by its one line in the list of
@@ -18,7 +19,9 @@ public enum Trivia {
                 bank: bank, settings: settings, startRule: setup.startRule ?? TriviaRules.defaultStartRule, capacity: setup.capacity)
             // In buzzer mode the host marks each answer given aloud.
             let marks = settings.mode == .buzzer ? TriviaRules.markKeys.map { HostCommand.game($0.command) } : []
-            return GameRegistration.hosting(table, screen: TriviaHostScreen(), capacity: setup.capacity, commands: HostCommand.plain + marks)
+            var prepared = GameRegistration.hosting(table, screen: TriviaHostScreen(), capacity: setup.capacity, commands: HostCommand.plain + marks)
+            prepared.desk = quizLibrary(setup)
+            return prepared
         },
         play: { session, options in
             let player = TriviaPlayer(session: session)
@@ -26,3 +29,24 @@ public enum Trivia {
             return await PlayerTerminal(player: player, screen: TriviaPlayerScreen(writer: options.writer), bot: bot, once: options.once).run()
         })
 }
+
+extension Trivia {
+    /// The quiz library of the host's state directory on the host page (``QuizDesk``), with the
+    /// built-in bank and a `--questions` file read-only in it; nil without a state directory,
+    /// or when the library cannot be opened (said in the log: the game goes on without it).
+    static func quizLibrary(_ setup: GameSetup) -> QuizDesk? {
+        let logger = Logger(label: "snap-host.quizzes")
+        guard let state = setup.stateDirectory else { return nil }
+        var questions: (title: String, bank: QuestionBank)?
+        if let path = setup.options.text(TriviaOptions.questions), let bank = try? QuestionBank.load(path: path) {
+            questions = (QuizDesk.title(ofFile: path), bank)
+        }
+        do {
+            return try QuizDesk.open(stateDirectory: state, builtIn: QuestionBank.embedded(), questions: questions, logger: logger)
+        } catch {
+            logger.warning("quiz library unavailable", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+}
+

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import GameRuntime
 import Vocabulary
 
@@ -22,7 +23,8 @@ extension Serve {
     /// and 65 (a file it cannot use) or 73 (a file it cannot write).
     func prepare(_ registration: GameRegistration) throws -> PreparedGame {
         let setup = GameSetup(
-            capacity: maxPlayers, startRule: start.chosenStartRule, options: try gameValues(of: registration), replayDirectory: replayDir)
+            capacity: maxPlayers, startRule: start.chosenStartRule, options: try gameValues(of: registration), replayDirectory: replayDir,
+            stateDirectory: StateDirectory.host(given: stateDir, environment: ProcessInfo.processInfo.environment))
         do {
             return try registration.host(setup)
         } catch {

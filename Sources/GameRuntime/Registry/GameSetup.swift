@@ -12,12 +12,16 @@ public struct GameSetup: Sendable {
     public var options: GameOptionValues
     /// A folder for replay logs (`serve --replay-dir`), for a game that keeps one; nil: none.
     public var replayDirectory: String?
+    /// The host's state directory (`serve --state-dir`, the service's `/var/lib/snap-host`), where
+    /// a game keeps what outlives a run (trivia's quiz library); nil: there is none.
+    public var stateDirectory: String?
 
     /// A setup.
     public init(
         capacity: Int, startRule: StartRule? = nil, seed: UInt64 = .random(in: 0...UInt64.max),
-        options: GameOptionValues = GameOptionValues(), replayDirectory: String? = nil
+        options: GameOptionValues = GameOptionValues(), replayDirectory: String? = nil, stateDirectory: String? = nil
     ) {
+        self.stateDirectory = stateDirectory
         self.capacity = capacity
         self.startRule = startRule
         self.seed = seed

@@ -20,8 +20,10 @@ extension QuestionBank {
         var category: String?
         var timeLimit: Double?
         var points: QuestionPoints?
+        var picture: String?
 
         init(_ question: TriviaQuestion) {
+            picture = question.picture
             self.question = question.text
             answers = question.answers.indices.map { Answer(text: question.answers[$0], correct: question.isCorrect($0) ? true : nil) }
             category = question.category

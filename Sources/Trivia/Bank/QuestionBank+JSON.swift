@@ -64,6 +64,14 @@ extension QuestionBank {
             }
             located.parts[.timeLimit] = timeLimit.position
         }
+        if let picture = fields["picture"] {
+            switch picture.value {
+            case .null: break
+            case .string(let hash) where hash.utf8.count == 64 && hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }):
+                located.question.picture = hash
+            default: throw fail("\"picture\" must be a picture of the quiz library: 64 hex digits, its SHA-256", at: picture)
+            }
+        }
         if let points = fields["points"] {
             let allowed = QuestionPoints.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             switch points.value {

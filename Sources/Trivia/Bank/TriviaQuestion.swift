@@ -14,11 +14,15 @@ public struct TriviaQuestion: Hashable, Sendable {
     public var timeLimit: Double?
     /// What a right answer to it is worth.
     public var points: QuestionPoints
+    /// Its picture in the quiz library: the SHA-256 of the picture's bytes (64 hex digits).
+    public var picture: String?
 
     /// Creates a question; call ``QuestionBank/validate(_:)`` (through a bank) to check it.
     public init(
-        text: String, answers: [String], correct: [Int], category: String? = nil, timeLimit: Double? = nil, points: QuestionPoints = .standard
+        text: String, answers: [String], correct: [Int], category: String? = nil, timeLimit: Double? = nil, points: QuestionPoints = .standard,
+        picture: String? = nil
     ) {
+        self.picture = picture
         self.text = text
         self.answers = answers
         self.correct = correct
@@ -29,9 +33,10 @@ public struct TriviaQuestion: Hashable, Sendable {
 
     /// A question with one correct answer.
     public init(
-        text: String, answers: [String], correctIndex: Int, category: String? = nil, timeLimit: Double? = nil, points: QuestionPoints = .standard
+        text: String, answers: [String], correctIndex: Int, category: String? = nil, timeLimit: Double? = nil, points: QuestionPoints = .standard,
+        picture: String? = nil
     ) {
-        self.init(text: text, answers: answers, correct: [correctIndex], category: category, timeLimit: timeLimit, points: points)
+        self.init(text: text, answers: answers, correct: [correctIndex], category: category, timeLimit: timeLimit, points: points, picture: picture)
     }
 
     /// Whether the answer at `index` is a correct one.

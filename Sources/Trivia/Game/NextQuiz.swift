@@ -35,6 +35,7 @@ public struct NextQuiz: Hashable, Sendable {
             "shuffleQuestions": .bool(settings.shuffleQuestions), "shuffleAnswers": .bool(settings.shuffleAnswers),
         ]
         if let time = settings.questionTime { arguments["questionTime"] = .number(Double(time) / 1_000_000) }
+        if let base = settings.pictureBase { arguments["pictureBase"] = .string(base) }
         return GameCommand(Self.command, arguments)
     }
 
@@ -68,6 +69,12 @@ public struct NextQuiz: Hashable, Sendable {
             guard let value = arguments[key] else { continue }
             guard case .bool(let flag) = value else { throw SetupError("\(key): true or false") }
             settings[keyPath: path] = flag
+        }
+        if let base = arguments["pictureBase"] {
+            guard case .string(let path) = base, path.hasPrefix("/games/trivia/files/"), path.hasSuffix("/") else {
+                throw SetupError("pictureBase: where the quiz's pictures are, /games/trivia/files/…/")
+            }
+            settings.pictureBase = path
         }
         self.settings = settings
     }

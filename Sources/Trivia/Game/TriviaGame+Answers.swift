@@ -61,7 +61,8 @@ extension TriviaGame {
         let asked = QuestionAsked(
             number: number, of: questions.count, text: question.text, answers: question.answers,
             category: question.source.category, mode: settings.mode, durationMs: limit / 1000, deadline: round.deadline,
-            points: question.source.points == .standard ? nil : question.source.points)
+            points: question.source.points == .standard ? nil : question.source.points,
+            picture: question.source.picture.flatMap { hash in settings.pictureBase.map { $0 + hash } })
         return [.announce(.question(asked), to: ids)]
     }
 

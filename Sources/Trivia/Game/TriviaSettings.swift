@@ -27,6 +27,9 @@ public struct TriviaSettings: Hashable, Sendable {
     public static let defaultRounds = 10
     /// How many questions a game asks (fewer if the bank is smaller); nil: the whole bank.
     public var rounds: Int? = defaultRounds
+    /// Where the quiz's pictures are served (`/games/trivia/files/pictures/ID/`): a question's
+    /// picture is this and its hash; nil: the questions' pictures are not shown.
+    public var pictureBase: String?
     /// Whether a game's questions are drawn at random (else the first ones, in the quiz's order).
     public var shuffleQuestions = true
     /// Whether each question's answers are shown in a random order (else the quiz's).

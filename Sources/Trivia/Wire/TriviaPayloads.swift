@@ -62,6 +62,8 @@ public struct QuestionAsked: Hashable, Sendable, Codable {
     /// What a right answer is worth when it is not the standard point (`double`, `none`); absent
     /// for a standard question.
     public var points: QuestionPoints?
+    /// Where the question's picture is (a path on the web port); absent without one.
+    public var picture: String?
 }
 
 /// A player's answer (client to host).

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import GameRuntime
+import Logging
+import QuizLibrary
+import Synchronization
+
+/// Trivia's quiz library on the host page (docs/TRIVIA.md, "Your own quizzes"): the host's quizzes
+/// in its state directory (``QuizStore``), uploaded in any bank format the game reads (snap-host's
+/// JSON, CSV, Open Trivia DB's JSON, Kahoot's `.xlsx`), edited, downloaded as JSON or CSV, given
+/// pictures, and played next (`nextQuiz`, through the game's command queue). The built-in bank and
+/// a `serve --questions` file are listed read-only. A ``GameDesk``: the web port checks the host
+/// page's token and bounds each body before this is asked (``bodyLimit(for:)``).
+///
+/// Requests (paths under `/host/api/`; answers JSON, a refusal `{"error": sentence}`):
+///
+/// | request | answer |
+/// |---|---|
+/// | `GET quizzes` | `{"quizzes": [summary…]}` |
+/// | `POST quizzes` (the file; `X-File-Name`) | `201` the new quiz's summary; `422` the file's first problem, with its line and column or cell |
+/// | `GET quizzes/ID` | `{"quiz": summary, "questions": […], "pictures": […]}` |
+/// | `PUT quizzes/ID` (`If-Match: REVISION`; `{"title", "questions"}`) | the summary; `409` changed elsewhere |
+/// | `DELETE quizzes/ID` (`If-Match`) | `{}` |
+/// | `POST quizzes/ID/copy` | `201` the copy's summary |
+/// | `POST quizzes/ID/pictures` (the picture) | `201` `{"hash", "format", "width", "height", "bytes", "url"}` |
+/// | `GET quizzes/ID/quiz.json`, `…/quiz.csv` | the quiz to download |
+/// | `POST next-game` (`{"quiz", "mode", "rounds", …}`) | `202` `{"title", "questions"}`: the next game plays it |
+///
+/// Public files: `pictures/ID/HASH` (under `/games/trivia/files/`), served as the type their
+/// bytes are, kept by browsers for a year (a picture's name is its content's hash).
+public final class QuizDesk: GameDesk {
+    let store: QuizStore
+    let logger: Logger
+    private let commands = Mutex<(@Sendable (HostCommand) -> Void)?>(nil)
+
+    /// The largest file uploaded as a quiz (an `.xlsx` with Kahoot's pictures stays below).
+    public static let uploadLimit = 20_000_000
+    /// The largest quiz saved from the editor (its questions as JSON).
+    public static let documentLimit = 5_000_000
+    /// The largest small request (the next game's plan, a copy's title).
+    static let smallLimit = 64 * 1024
+
+    /// The id of the built-in bank in the library, and of a `serve --questions` file.
+    public static let builtInID = "built-in", questionsID = "questions"
+
+    /// A desk over `store`.
+    init(store: QuizStore, logger: Logger) {
+        self.store = store
+        self.logger = logger
+    }
+
+    /// The library of `stateDirectory`, with `builtIn` and (a `serve --questions` file)
+    /// `questions` read-only in it.
+    public static func open(
+        stateDirectory: String, builtIn: QuestionBank, questions: (title: String, bank: QuestionBank)?, logger: Logger
+    ) throws -> QuizDesk {
+        var readOnly = [ReadOnlyQuiz(id: try QuizID(builtInID), title: "Built-in questions", document: Array(try builtIn.json()))]
+        if let questions { readOnly.append(ReadOnlyQuiz(id: try QuizID(questionsID), title: questions.title, document: Array(try questions.bank.json()))) }
+        let store = try QuizStore(folder: QuizStore.folder(inStateDirectory: stateDirectory), readOnly: readOnly, logger: logger)
+        return QuizDesk(store: store, logger: logger)
+    }
+
+    public func attach(commands: @escaping @Sendable (HostCommand) -> Void) { self.commands.withLock { $0 = commands } }
+
+    /// Sends the game a command; false when it does not run yet.
+    func send(_ command: HostCommand) -> Bool {
+        guard let send = commands.withLock({ $0 }) else { return false }
+        send(command)
+        return true
+    }
+
+    public func bodyLimit(for request: DeskRequest) -> Int {
+        switch (request.method, request.path.first, request.path.count) {
+        case ("POST", "quizzes", 1): Self.uploadLimit
+        case ("PUT", "quizzes", 2): Self.documentLimit
+        case ("POST", "quizzes", 3) where request.path[2] == "pictures": PictureCheck.maxBytes
+        case ("POST", _, _): Self.smallLimit
+        default: 0
+        }
+    }
+
+    public func file(at path: [String]) -> DeskResponse? {
+        guard path.count == 3, path[0] == "pictures", let id = try? QuizID(path[1]), let hash = try? PictureHash(path[2]),
+            let picture = try? store.picture(id, hash: hash)
+        else { return nil }
+        return DeskResponse(status: 200, contentType: picture.mediaType, body: picture.bytes, headers: ["Cache-Control": "public, max-age=31536000, immutable"])
+    }
+
+    /// Where a picture of a quiz is served: `/games/trivia/files/pictures/ID/HASH`.
+    public static func pictureURL(_ id: QuizID, _ hash: PictureHash) -> String { "/games/trivia/files/pictures/\(id.rawValue)/\(hash.hex)" }
+}
