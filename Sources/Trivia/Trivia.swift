@@ -19,8 +19,10 @@ public enum Trivia {
                 bank: bank, settings: settings, startRule: setup.startRule ?? TriviaRules.defaultStartRule, capacity: setup.capacity)
             // In buzzer mode the host marks each answer given aloud.
             let marks = settings.mode == .buzzer ? TriviaRules.markKeys.map { HostCommand.game($0.command) } : []
-            var prepared = GameRegistration.hosting(table, screen: TriviaHostScreen(), capacity: setup.capacity, commands: HostCommand.plain + marks)
-            prepared.desk = quizLibrary(setup)
+            let desk = quizLibrary(setup)
+            var prepared = GameRegistration.hosting(
+                table, screen: TriviaHostScreen(reports: desk?.reports), capacity: setup.capacity, commands: HostCommand.plain + marks)
+            prepared.desk = desk
             return prepared
         },
         play: { session, options in

@@ -152,3 +152,9 @@ test("a question worth double with two right answers: the phone and the TV say s
   assert.equal(trivia.pointsOf(none), 0);
   assert.equal(trivia.pointsOf(firstQuestion), 1);
 });
+
+test("the TV's game over says the hardest question", () => {
+  const over = Object.assign({}, bodies.filter((b) => b.kind === "gameOver")[0], { hardest: { number: 2, text: "Who painted it?", right: 1, of: 3 } });
+  assert.equal(trivia.final(over, names).note, "Hardest question: \u201CWho painted it?\u201D \u2014 1 of 3 got it right");
+  assert.equal(trivia.final(bodies.filter((b) => b.kind === "gameOver")[0], names).note, "", "an older host sends none");
+});

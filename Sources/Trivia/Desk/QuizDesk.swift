@@ -24,11 +24,15 @@ import Synchronization
 /// | `POST quizzes/ID/pictures` (the picture) | `201` `{"hash", "format", "width", "height", "bytes", "url"}` |
 /// | `GET quizzes/ID/quiz.json`, `…/quiz.csv` | the quiz to download |
 /// | `POST next-game` (`{"quiz", "mode", "rounds", …}`) | `202` `{"title", "questions"}`: the next game plays it |
+/// | `GET reports` | `{"reports": [{"id", "summary"}…]}`, newest first (the last 100 games) |
+/// | `GET reports/ID/report.csv` | the game's report to download |
 ///
 /// Public files: `pictures/ID/HASH` (under `/games/trivia/files/`), served as the type their
 /// bytes are, kept by browsers for a year (a picture's name is its content's hash).
 public final class QuizDesk: GameDesk {
     let store: QuizStore
+    /// The reports of the last games.
+    public let reports: ReportShelf
     let logger: Logger
     private let commands = Mutex<(@Sendable (HostCommand) -> Void)?>(nil)
 
@@ -43,8 +47,9 @@ public final class QuizDesk: GameDesk {
     public static let builtInID = "built-in", questionsID = "questions"
 
     /// A desk over `store`.
-    init(store: QuizStore, logger: Logger) {
+    init(store: QuizStore, reports: ReportShelf, logger: Logger) {
         self.store = store
+        self.reports = reports
         self.logger = logger
     }
 
@@ -56,7 +61,7 @@ public final class QuizDesk: GameDesk {
         var readOnly = [ReadOnlyQuiz(id: try QuizID(builtInID), title: "Built-in questions", document: Array(try builtIn.json()))]
         if let questions { readOnly.append(ReadOnlyQuiz(id: try QuizID(questionsID), title: questions.title, document: Array(try questions.bank.json()))) }
         let store = try QuizStore(folder: QuizStore.folder(inStateDirectory: stateDirectory), readOnly: readOnly, logger: logger)
-        return QuizDesk(store: store, logger: logger)
+        return QuizDesk(store: store, reports: ReportShelf(folder: ReportShelf.folder(inStateDirectory: stateDirectory)), logger: logger)
     }
 
     public func attach(commands: @escaping @Sendable (HostCommand) -> Void) { self.commands.withLock { $0 = commands } }

@@ -84,6 +84,7 @@ extension TriviaGame {
             tie = false
         }
         for id in scored { players[id]?.points += round.question.source.points.value }
+        record.append(Self.record(of: round))
         // Closed while paused (the last player left): the result stays up its whole time after the pause.
         state = .showingResult(number: round.number, until: (pausedAt ?? now) + settings.resultTime)
         let result = QuestionResult(
@@ -93,14 +94,39 @@ extension TriviaGame {
         return [.announce(.result(result), to: playerIDs)]
     }
 
-    /// Ends the game: the players with the most points win (all of them on a tie).
+    /// Ends the game: the players with the most points win (all of them on a tie). The host's
+    /// eyes get the game's report.
     mutating func finish(_ reason: GameEnd) -> [Action] {
         let board = finalBoard
         let best = board.first?.points ?? 0
-        let standings = FinalStandings(
+        let report = self.report(board)
+        var standings = FinalStandings(
             standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked)
+        standings.hardest = report.hardest.map { HardestQuestion(number: $0.number, text: $0.text, right: $0.rightShare.right, of: $0.rightShare.of) }
         state = .over(standings)
         pausedAt = nil
-        return [.announce(.gameOver(standings), to: playerIDs)]
+        return [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]
+    }
+
+    /// The game's report, from its final board.
+    func report(_ board: [ScoreLine]) -> GameReport {
+        let lines = board.map { line in
+            GameReport.Line(id: line.id, name: line.name, points: line.points, rank: 1 + board.filter { $0.points > line.points }.count)
+        }
+        return GameReport(title: settings.quizTitle, mode: settings.mode, players: lines, questions: record)
+    }
+
+    /// What happened to a closed question.
+    static func record(of round: Round) -> QuestionRecord {
+        var given = round.answers.map { id, answer in
+            QuestionRecord.Given(
+                player: id, choice: answer.choice, right: round.question.isCorrect(answer.choice),
+                ms: max(0, answer.press.time - round.askedAt) / 1000)
+        }
+        if let right = round.buzzers.right { given.append(.init(player: right, choice: nil, right: true, ms: 0)) }
+        given += round.buzzers.lockedOut.map { .init(player: $0, choice: nil, right: false, ms: 0) }
+        return QuestionRecord(
+            number: round.number, text: round.question.text, answers: round.question.answers, correct: round.question.correct,
+            players: round.expected.union(given.map(\.player)).sorted(), given: given.sorted { $0.player < $1.player })
     }
 }

@@ -109,6 +109,8 @@ public struct TriviaGame: Sendable {
     var players: [PeerID: Player]
     /// Players whose link dropped (their seats, and points, are kept): no question waits for them.
     var away: Set<PeerID> = []
+    /// Every question closed so far, with its answers (the game's report).
+    public internal(set) var record: [QuestionRecord] = []
 
     /// A game of `questions` for `players` (at least one question).
     public init(questions: [DealtQuestion], players: [Peer], settings: TriviaSettings) {

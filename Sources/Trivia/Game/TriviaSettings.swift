@@ -27,6 +27,8 @@ public struct TriviaSettings: Hashable, Sendable {
     public static let defaultRounds = 10
     /// How many questions a game asks (fewer if the bank is smaller); nil: the whole bank.
     public var rounds: Int? = defaultRounds
+    /// The quiz's title, for its report (nil: the bank `serve` was given).
+    public var quizTitle: String?
     /// Where the quiz's pictures are served (`/games/trivia/files/pictures/ID/`): a question's
     /// picture is this and its hash; nil: the questions' pictures are not shown.
     public var pictureBase: String?

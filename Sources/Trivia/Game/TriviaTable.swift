@@ -153,6 +153,7 @@ public struct TriviaRules: GameRules {
         do {
             let plan = try NextQuiz(command)
             (bank, settings, title) = (plan.bank, plan.settings, plan.title)
+            settings.quizTitle = plan.title
             return [.note(.nextQuiz(NextQuizChosen(title: plan.title, questions: Deck.count(settings.rounds, of: bank), mode: settings.mode)))]
         } catch {
             return [.refused(CommandRefusal(.game(command), .badArgument(error.description)))]

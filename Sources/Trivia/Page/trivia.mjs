@@ -248,9 +248,12 @@ export function watchState(s) { return s; }
 export function final(m, names) {
   const lines = m.standings || [];
   const nameOf = (id) => { const line = lines.filter((l) => l.id === id)[0]; return line ? line.name : names[id] || "#" + id; };
+  const hard = m.hardest;
   return {
     winners: m.winners.map(nameOf),
     standings: lines.map((l) => ({ id: l.id, name: l.name, score: l.points === 1 ? "1 point" : l.points + " points" })),
+    /* The TV says the hardest question under the podium. */
+    note: hard ? "Hardest question: \u201C" + hard.text + "\u201D \u2014 " + hard.right + " of " + hard.of + " got it right" : "",
   };
 }
 

@@ -1,4 +1,6 @@
+import FoundationEssentials
 import GameRuntime
+import QuizLibrary
 import Vocabulary
 import Synchronization
 
@@ -13,11 +15,14 @@ public final class TriviaHostScreen: GameHostScreen {
     public let writer: ScreenWriter
     private let countdown: Countdown
     private let marking = Mutex(false)
+    /// Where each game's report is kept (nil: none is).
+    private let reports: ReportShelf?
 
-    /// A screen writing through `writer`.
-    public init(writer: ScreenWriter = .standard) {
+    /// A screen writing through `writer`, keeping each game's report on `reports`.
+    public init(writer: ScreenWriter = .standard, reports: ReportShelf? = nil) {
         self.writer = writer
         self.countdown = Countdown(writer: writer)
+        self.reports = reports
     }
 
     /// The first lines: the game and how it starts (then, with a scheduled start, the
@@ -39,6 +44,15 @@ public final class TriviaHostScreen: GameHostScreen {
         case .awaitingMark(let awaiting):
             marking.withLock { $0 = true }
             writer.line(TriviaText.awaitingMark(awaiting))
+        case .report(let report):
+            guard let reports else { return }
+            do {
+                let json = try JSONEncoder().encode(report)
+                let entry = try reports.put(json: Array(json), csv: report.csv())
+                writer.line("report: \(entry.csvPath)")
+            } catch {
+                writer.line("report not kept: \(error)")
+            }
         case .nextQuiz(let chosen):
             writer.line("next game: \(chosen.title), \(chosen.questions) \(chosen.questions == 1 ? "question" : "questions"), \(chosen.mode.rawValue)")
         }

@@ -64,6 +64,8 @@ public enum TriviaNote: Hashable, Sendable, HostPageNote {
     case awaitingMark(AwaitingMark)
     /// The host page chose the next game's quiz.
     case nextQuiz(NextQuizChosen)
+    /// A game ended: its report, for the host to keep.
+    case report(GameReport)
 }
 
 /// The next game's quiz, as the host's terminal and its page say it: `next game: Pub quiz, 10
@@ -105,6 +107,31 @@ extension TriviaNote {
         switch self {
         case .awaitingMark(let awaiting): try KindCoding.encode("awaitingMark", awaiting, to: encoder)
         case .nextQuiz(let chosen): try chosen.encode(to: encoder)
+        case .report(let report): try KindCoding.encode("report", ReportSummary(report), to: encoder)
         }
+    }
+}
+
+/// A game's report as the host page shows it at once: the hardest question and the fastest
+/// right answer (the whole report is kept in the state directory, and downloaded).
+public struct ReportSummary: Hashable, Sendable, Codable {
+    /// The quiz's title.
+    public var title: String?
+    /// How many played.
+    public var players: Int
+    /// How many questions were asked.
+    public var questions: Int
+    /// The hardest question.
+    public var hardest: HardestQuestion?
+    /// The fastest right answer: `Ann, question 3, 1.2 s`.
+    public var fastest: String?
+
+    /// The summary of `report`.
+    public init(_ report: GameReport) {
+        title = report.title
+        players = report.players.count
+        questions = report.questions.count
+        hardest = report.hardest.map { HardestQuestion(number: $0.number, text: $0.text, right: $0.rightShare.right, of: $0.rightShare.of) }
+        fastest = report.fastest.map { "\($0.player.name), question \($0.question.number), \(Double($0.ms / 100) / 10) s" }
     }
 }

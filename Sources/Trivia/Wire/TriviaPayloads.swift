@@ -201,6 +201,8 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     public var ended: GameEnd
     /// How many questions were asked (had their result); absent from older hosts.
     public var asked: Int?
+    /// The question the fewest got right (the TV shows it); absent without one.
+    public var hardest: HardestQuestion?
 }
 
 extension QuestionResult {

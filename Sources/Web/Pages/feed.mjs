@@ -9,7 +9,7 @@
      game.watchPrivate(state, kind, ids)     some players were told something of `kind`
      game.watchState(state, key, body)       a real-time state (Pong's court)
      game.watchNote(state, body)             a note for the host's eyes (host page only; optional)
-     game.final(body, names)                 a gameOver as {winners: [name], standings: [{id, name, score}]}
+     game.final(body, names)                 a gameOver as {winners: [name], standings: [{id, name, score}], note?}
 
    reduce() never changes the value it is given. `game` is null on a host with no game module
    (the lobby alone): then only presence and the lobby are kept. */

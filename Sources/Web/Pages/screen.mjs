@@ -93,6 +93,7 @@ function drawOver() {
   patch($("podium"), [1, 0, 2].filter((place) => lines[place]).map((place) =>
     h("div", { class: "p" + (place + 1) }, (place + 1) + ". " + lines[place].name, h("div", { class: "score" }, lines[place].score))));
   patch($("over-list"), lines.slice(3, 11).map((l, n) => h("li", null, (n + 4) + ". " + l.name + " \u00B7 " + l.score)));
+  text("over-note", last.note || "");
 }
 
 setInterval(drawSoon, 250);  /* countdowns tick; the podium gives way to the lobby */

@@ -1,0 +1,90 @@
+import Vocabulary
+
+/// What happened to one question of a game, for the report the host keeps: what was asked, the
+/// right answers, and each player's answer with whether it was right and how long it took.
+public struct QuestionRecord: Hashable, Sendable, Codable {
+    /// Its number in the game.
+    public var number: Int
+    /// The question.
+    public var text: String
+    /// The answers in the order players saw them.
+    public var answers: [String]
+    /// The indexes of the right ones.
+    public var correct: [Int]
+    /// The players who could answer it (here when it was asked).
+    public var players: [PeerID]
+    /// Each answer given.
+    public var given: [Given]
+
+    /// One player's answer.
+    public struct Given: Hashable, Sendable, Codable {
+        /// Who.
+        public var player: PeerID
+        /// The answer's index; nil in buzzer mode (said aloud, marked by the host).
+        public var choice: Int?
+        /// Whether it was right.
+        public var right: Bool
+        /// From the question being asked to the press, in milliseconds (the press time as the
+        /// fairness judge corrected it).
+        public var ms: Int64
+    }
+
+    /// How many of the players who could answer got it right, of how many.
+    public var rightShare: (right: Int, of: Int) { (given.filter(\.right).count, players.count) }
+
+    /// How many chose each answer (buzzer mode: none).
+    public var spread: [Int] { answers.indices.map { index in given.filter { $0.choice == index }.count } }
+}
+
+/// A game as the host keeps it (its report, docs/TRIVIA.md "Results"): the players' final
+/// scores and ranks, and every question with every answer.
+public struct GameReport: Hashable, Sendable, Codable {
+    /// The quiz's title (nil: the bank `serve` was given).
+    public var title: String?
+    /// The scoring mode.
+    public var mode: TriviaMode
+    /// Each player: name, points, rank (1 for the best; equal points share a rank).
+    public var players: [Line]
+    /// The questions asked, in order.
+    public var questions: [QuestionRecord]
+
+    /// One player's line.
+    public struct Line: Hashable, Sendable, Codable {
+        public var id: PeerID
+        public var name: String
+        public var points: Int
+        public var rank: Int
+    }
+
+    /// The question the fewest got right (by share; the earlier on a tie); nil without questions.
+    public var hardest: QuestionRecord? {
+        questions.min { a, b in
+            let (x, y) = (a.rightShare, b.rightShare)
+            let left = x.of == 0 ? 1 : Double(x.right) / Double(x.of), right = y.of == 0 ? 1 : Double(y.right) / Double(y.of)
+            return left < right || (left == right && a.number < b.number)
+        }
+    }
+
+    /// The quickest right answer: who, to which question, how fast; nil when none was right.
+    public var fastest: (player: Line, question: QuestionRecord, ms: Int64)? {
+        var best: (Line, QuestionRecord, Int64)?
+        for question in questions {
+            for given in question.given where given.right && given.ms < (best?.2 ?? .max) {
+                if let line = players.first(where: { $0.id == given.player }) { best = (line, question, given.ms) }
+            }
+        }
+        return best.map { (player: $0.0, question: $0.1, ms: $0.2) }
+    }
+}
+
+/// The hardest question, as the TV's game over shows it.
+public struct HardestQuestion: Hashable, Sendable, Codable {
+    /// Its number.
+    public var number: Int
+    /// The question.
+    public var text: String
+    /// How many got it right.
+    public var right: Int
+    /// Of how many who could answer.
+    public var of: Int
+}
