@@ -29,7 +29,7 @@ enum Sniff {
         }
         guard let text = text(bytes) else { return nil }
         let start = text.drop { $0.isWhitespace }.prefix(256).lowercased()
-        if start.hasPrefix("<svg") || (start.hasPrefix("<?xml") && start.contains("<svg")) {
+        if start.hasPrefix("<svg") || (start.hasPrefix("<?xml") && start.firstRange(of: "<svg") != nil) {
             return "an SVG drawing, which is not taken: save it as PNG"
         }
         if start.hasPrefix("<") { return "HTML or XML text" }

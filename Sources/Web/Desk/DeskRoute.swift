@@ -69,7 +69,7 @@ enum PercentDecoding {
         var out: [String] = []
         for part in parts {
             guard let decoded = decode(part, plusIsSpace: false), !decoded.isEmpty, decoded != ".", decoded != "..",
-                !decoded.contains("/")
+                !decoded.contains(Character("/"))  // the stdlib's, not Foundation's (the static binary links no Foundation)
             else { return nil }
             out.append(decoded)
         }
