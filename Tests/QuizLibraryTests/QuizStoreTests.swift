@@ -44,6 +44,16 @@ final class QuizStoreTests: InTemporaryFolder {
         #expect(try store.load(quiz.id).modified == clock)
     }
 
+    @Test("a new state directory: the library makes its missing parents, 0700")
+    func missingParents() throws {
+        let store = try QuizStore(folder: folder + "/state/snap-host/quizzes", logger: Support.quiet)
+        _ = try store.create(title: "First", document: Array("[]".utf8))
+        #expect(try store.list().map(\.title) == ["First"])
+        #expect(Support.mode(folder + "/state") == 0o700 && Support.mode(folder + "/state/snap-host") == 0o700)
+        Support.writeRaw(folder + "/file", [])
+        #expect(throws: QuizStoreError.self) { try QuizStore(folder: folder + "/file/quizzes", logger: Support.quiet) }
+    }
+
     @Test("a store opened again on the folder finds the same quizzes")
     func reopen() throws {
         let first = try Support.store(folder)

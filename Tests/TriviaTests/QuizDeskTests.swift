@@ -123,4 +123,19 @@ import Vocabulary
         #expect(desk.bodyLimit(for: DeskRequest(method: "POST", path: ["quizzes", "x", "pictures"])) == PictureCheck.maxBytes)
         #expect(desk.bodyLimit(for: DeskRequest(method: "GET", path: ["quizzes"])) == 0)
     }
+
+    /// The host page's quiz library is the desk's public file, served as the web port serves its
+    /// scripts, and holds nothing the pages' policy forbids (as PageHandlerTests checks theirs).
+    @Test func theHostPagesQuizLibraryIsAPublicScript() throws {
+        let (desk, _) = try Self.desk()
+        let served = try #require(desk.file(at: ["quizzes.mjs"]))
+        #expect(served.status == 200 && served.body == TriviaPage.quizzes && !served.body.isEmpty)
+        #expect(served.contentType == "text/javascript; charset=utf-8" && served.headers["Cache-Control"] == "no-cache")
+        #expect(desk.file(at: ["quizzes.js"]) == nil && desk.file(at: ["x", "quizzes.mjs"]) == nil)
+        let text = String(decoding: served.body, as: UTF8.self).lowercased()
+        for forbidden in ["style=\"", "<style", "javascript:", "eval(", "new function", "data:", "innerhtml"] {
+            #expect(!text.contains(forbidden), "\(forbidden) in quizzes.mjs")
+        }
+        #expect(String(decoding: TriviaPage.script, as: UTF8.self).contains("/games/trivia/files/quizzes.mjs"))  // its hostTools
+    }
 }

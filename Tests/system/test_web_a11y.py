@@ -1,6 +1,7 @@
 """Accessibility of the pages (docs/WEB.md, "How it is tested"): axe-core (pip's
 axe-selenium-python, which carries it) runs in Chromium on the phone (joining, a question, its
-result), the TV (the lobby, a question, the reveal) and the host page (the PIN, the controls), and
+result), the TV (the lobby, a question, the reveal) and the host page (the PIN, the controls, the
+quiz library's list, editor and next game's form), and
 the test fails on any violation axe rates critical or serious (contrast below 4.5:1 for text, a
 button without a name, a form field without a label, ...)."""
 
@@ -47,6 +48,22 @@ def test_axe_finds_nothing_critical_or_serious_on_the_phone_the_tv_and_the_host_
     tv.wait(lambda: "Ann" in tv.text("tv-players"), 10, "Ann on the TV")
     problems += serious(tv, "TV, the lobby")
     problems += serious(control, "host page, the lobby")
+
+    # The quiz library (trivia's host tool): the list, the editor (a copy of the built-in
+    # questions), the next game's form; then back to the controls.
+    control.click("tool-quizzes")
+    control.wait(lambda: "Built-in questions" in control.text("quiz-list"), 10, "the quiz list")
+    problems += serious(control, "host page, the quiz list")
+    control.click("copyedit-built-in")
+    control.wait(lambda: control.visible("quiz-editor") and control.text("quiz-message").startswith("\u2713 Copied"), 10, "the copy's editor")
+    problems += serious(control, "host page, the quiz editor")
+    control.click("quiz-close")
+    control.wait_visible("play-built-in", 10)
+    control.click("play-built-in")
+    control.wait_visible("next-game", 10)
+    problems += serious(control, "host page, the next game's form")
+    control.click("tool-close")
+    control.wait_visible("control-view", 5)
 
     for name in ("Bot One", "Bot Two"):
         start_join(host.port, name, bot=True)

@@ -5,8 +5,13 @@ import Vocabulary
 /// ``QuizStoreError/fileSystem(path:reason:)``. Folders are made 0700; files are written
 /// through ``DurableFile`` (0600). Links are never followed.
 enum QuizDisk {
-    /// Makes the folder `path` (0700) unless it is there.
+    /// Makes the folder `path` (0700) unless it is there, and its missing parents (0700 too, as
+    /// the host's TLS key makes them): `serve` opens the library before anything else has made a
+    /// new state directory.
     static func makeFolder(_ path: String) throws(QuizStoreError) {
+        if mkdir(path, 0o700) == 0 || (errno == EEXIST && isFolder(path)) { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { throw failure(path) }
+        try makeFolder(String(path[..<slash]))
         guard mkdir(path, 0o700) == 0 || (errno == EEXIST && isFolder(path)) else { throw failure(path) }
     }
 

@@ -27,8 +27,9 @@ import Synchronization
 /// | `GET reports` | `{"reports": [{"id", "summary"}…]}`, newest first (the last 100 games) |
 /// | `GET reports/ID/report.csv` | the game's report to download |
 ///
-/// Public files: `pictures/ID/HASH` (under `/games/trivia/files/`), served as the type their
-/// bytes are, kept by browsers for a year (a picture's name is its content's hash).
+/// Public files (under `/games/trivia/files/`): `pictures/ID/HASH`, served as the type their
+/// bytes are, kept by browsers for a year (a picture's name is its content's hash); and
+/// `quizzes.mjs`, the host page's quiz library (``TriviaPage/quizzes``).
 public final class QuizDesk: GameDesk {
     let store: QuizStore
     /// The reports of the last games.
@@ -84,6 +85,9 @@ public final class QuizDesk: GameDesk {
     }
 
     public func file(at path: [String]) -> DeskResponse? {
+        if path == ["quizzes.mjs"] {  // the host page's quiz library (TriviaPage.quizzes), as the web port serves its scripts
+            return DeskResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: TriviaPage.quizzes, headers: ["Cache-Control": "no-cache"])
+        }
         guard path.count == 3, path[0] == "pictures", let id = try? QuizID(path[1]), let hash = try? PictureHash(path[2]),
             let picture = try? store.picture(id, hash: hash)
         else { return nil }

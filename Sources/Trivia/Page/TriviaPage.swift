@@ -6,4 +6,8 @@ public enum TriviaPage {
     public static let name = "trivia"
     /// The module's source (UTF-8 JavaScript), embedded in the binary.
     public static let script: [UInt8] = PackageResources.trivia_mjs
+    /// The host page's quiz library (`Page/quizzes.mjs`), which the host page imports when the host
+    /// presses "Quizzes" (`hostTools` in the page module): served by ``QuizDesk`` as a public file,
+    /// `/games/trivia/files/quizzes.mjs`, so the phone and the TV never download it.
+    public static let quizzes: [UInt8] = PackageResources.quizzes_mjs
 }

@@ -8,6 +8,10 @@
 
 export const name = "trivia";
 
+/* The host page's tools (docs/WEB.md, "A game's host tools"): the quiz library, imported by the
+   host page only when pressed (Page/quizzes.mjs, served by the quiz desk). */
+export const hostTools = [{ label: "Quizzes", icon: "\u2630", module: "/games/trivia/files/quizzes.mjs" }];
+
 /* Answers are told apart by shape and letter as well as colour (the class aN). */
 const SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];  /* ▲ ◆ ● ■ ★ ♥ */
 const LETTERS = "ABCDEF";
@@ -294,6 +298,28 @@ export function tvView(s, feed, ctx) {
       q.answers.map((text, index) => answer(h, "div", index, text, r ? (correctOf(r).indexOf(index) >= 0 ? " right" : " wrong") : ""))),
     h("p", { id: "answered" }, answered),
     h("p", { id: "scored", class: "message" }, scored));
+}
+
+/* The host's eyes only: the next game's quiz chosen on the host page ({"kind":"nextQuiz", title,
+   questions, mode}); a game's state keeps it from then on. */
+export function watchNote(s, note) {
+  if (note.kind !== "nextQuiz") return s;
+  return Object.assign({}, s, { nextQuiz: { title: note.title, questions: note.questions, mode: note.mode } });
+}
+
+const MODE_WORDS = { first: "first right answer scores", timed: "timed", buzzer: "buzzer" };
+
+/* The host page between games: the quiz the next game plays, once chosen there. */
+export function hostBetween(s) {
+  const n = s.nextQuiz;
+  if (!n) return [];
+  return ["Next game: \u201C" + n.title + "\u201D \u00B7 " + (n.questions === 1 ? "1 question" : n.questions + " questions") +
+    " \u00B7 " + (MODE_WORDS[n.mode] || n.mode)];
+}
+
+/* A done command of the quiz's own, in words (the next quiz's carries the whole quiz). */
+export function commandDone(c) {
+  return c.command === "nextQuiz" && typeof c.title === "string" ? "The next game plays \u201C" + c.title + "\u201D" : null;
 }
 
 /* The host page's summary: {title, line, lines}, or null to say the lobby. */

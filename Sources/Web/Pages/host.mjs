@@ -5,7 +5,10 @@
    then each message is a host command ({"command":"skip"}, {"command":"kick","peer":3}); it hears
    the TV's feed (folded by feed.mjs, as the TV does) plus each command's outcome. The game's
    state in one summary is the game module's (hostSummary); the buttons are the commands the host
-   lists in its hello, so a game's own commands appear by themselves. */
+   lists in its hello, so a game's own commands appear by themselves. A game's module may add host
+   tools (its hostTools: trivia's quiz library): a button each, whose module is imported when
+   pressed and mounted in the tool view with the page's means (toolContext; docs/WEB.md, "A game's
+   host tools"). */
 import { $, h, text, patch, socketURL } from "./dom.mjs";
 import { gameLoader } from "./game.mjs";
 import { initial, reduce, capacity } from "./feed.mjs";
@@ -26,7 +29,7 @@ const LOOK = {
 };
 
 let socket = null, heardBack = false, unlocked = false, retryTimer = null, lockUntil = 0, lockEveryone = false;
-let feed = initial(), confirming = null;
+let feed = initial(), confirming = null, tool = null;
 const games = gameLoader();
 const ctx = { h: h, now: () => Date.now() };
 
@@ -78,6 +81,11 @@ function send(command) {
 }
 
 function receive(m) {
+  receiveOne(m);
+  if (tool && tool.mounted && tool.mounted.refresh) tool.mounted.refresh();
+}
+
+function receiveOne(m) {
   switch (m.type) {
     case "unlocked":
       unlocked = true;
@@ -109,6 +117,7 @@ function receive(m) {
   }
   if (m.type === "left" && confirming && confirming.peer === m.peer.id) closeConfirm();
   if (m.type === "hello" || feed.paused !== before.paused) drawCommands();
+  if (m.type === "hello") drawTools();
   drawPlayers();
   drawState();
 }
@@ -116,6 +125,7 @@ function receive(m) {
 // ---- the PIN ----
 
 function showPin() {
+  closeTool();
   $("pin-view").hidden = false;
   $("control-view").hidden = true;
   text("link-state", "Host controls");
@@ -157,7 +167,7 @@ $("pin-form").onsubmit = (event) => {
 
 function showControls() {
   $("pin-view").hidden = true;
-  $("control-view").hidden = false;
+  $("control-view").hidden = tool !== null;
   text("link-state", "Host controls");
 }
 
@@ -178,15 +188,20 @@ function drawState() {
     summary = {
       title: names.length ? "Game over: " + names.join(" and ") + (names.length === 1 ? " wins" : " win") : "Game over",
       line: "Next game: " + lobbyLine(),
-      lines: feed.final.standings.slice(0, 4).map((l, n) => (n + 1) + ". " + l.name + " \u00B7 " + l.score),
+      lines: feed.final.standings.slice(0, 4).map((l, n) => (n + 1) + ". " + l.name + " \u00B7 " + l.score).concat(between(module)),
     };
   }
-  summary = summary || { title: "Lobby", line: lobbyLine(), lines: [] };
+  summary = summary || { title: "Lobby", line: lobbyLine(), lines: between(module) };
   text("state-title", (feed.paused ? "Paused \u00B7 " : "") + summary.title);
   text("state-line", summary.line);
   patch($("state-standings"), summary.lines.map(summaryLine));
   $("notice").hidden = !feed.paused;
   text("notice", feed.paused ? "Paused: the players' countdown stands still." : "");
+}
+
+/* What the game says between games (trivia: the next game's quiz), or nothing. */
+function between(module) {
+  return module && module.hostBetween && feed.game ? module.hostBetween(feed.game, feed, ctx) || [] : [];
 }
 
 /* A line of the game's summary: words, or {text, command, label, id} with a button that gives
@@ -271,15 +286,110 @@ function doneSentence(m) {
     case "kick": return "Removed " + (m.peer ? m.peer.name : "player " + c.peer);
     case "end": return "Ended the game";
     case "rematch": return "Rematch: a new game with the same players";
-    default: return "Done: " + describe(c);
+    default: {
+      const module = games.module(), words = module && module.commandDone ? module.commandDone(c) : null;
+      return words || "Done: " + describe(c);
+    }
   }
 }
 
 function outcome(sentence, done) {
-  const element = $("outcome");
-  element.textContent = (done ? "\u2713 " : "\u2715 ") + sentence;
-  element.className = "outcome " + (done ? "done" : "refused");
+  for (const id of ["outcome", "tool-outcome"]) {  /* the tool view shows them too: a tool gives commands */
+    const element = $(id);
+    element.textContent = (done ? "\u2713 " : "\u2715 ") + sentence;
+    element.className = "outcome " + (done ? "done" : "refused");
+  }
 }
+
+// ---- a game's host tools (docs/WEB.md, "A game's host tools") ----
+
+/* One button per tool the game's module lists (hostTools: [{label, module, icon}]). */
+function drawTools() {
+  const module = games.module(), tools = (module && module.hostTools) || [];
+  $("tools").hidden = tools.length === 0;
+  patch($("tools"), tools.map((t, i) => h("button", {
+    type: "button", id: "tool-" + t.label.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+    class: "command tool" + (tools.length % 2 === 1 && i === tools.length - 1 ? " wide" : ""), on: { click: () => openTool(t) },
+  }, h("span", { class: "icon", "aria-hidden": "true" }, t.icon || "\u2630"), h("span", { class: "label" }, t.label))));
+}
+
+/* The tool's view in place of the controls: its module imported now (a phone or a TV never
+   loads it), mounted with the page's means. */
+function openTool(t) {
+  const opened = { tool: t, mounted: null };
+  tool = opened;
+  $("control-view").hidden = true;
+  $("tool-view").hidden = false;
+  text("tool-title", t.label);
+  const element = $("tool-outcome");
+  element.textContent = "";
+  element.className = "outcome";
+  patch($("tool-body"), [h("p", { class: "status" }, "Loading\u2026")]);
+  import(t.module).then((found) => {
+    if (tool !== opened) return;
+    patch($("tool-body"), []);
+    opened.mounted = found.mount($("tool-body"), toolContext) || null;
+  }, () => {
+    if (tool === opened) patch($("tool-body"), [h("p", { class: "message" }, "Cannot load " + t.label + ": reload the page.")]);
+  });
+}
+
+function closeTool() {
+  if (!tool) return;
+  tool = null;
+  patch($("tool-body"), []);
+  $("tool-view").hidden = true;
+  if (unlocked) $("control-view").hidden = false;
+}
+
+$("tool-close").onclick = closeTool;
+
+/* A request of the game's own (its desk: /host/api/PATH) with the page's token. `body`: an
+   object (sent as JSON), or a File, Blob or ArrayBuffer (sent as it is). Resolves
+   {status, json} (a refusal's json is {error}), or {status, blob, name} for a file to save;
+   status 0 when the host cannot be reached. */
+function api(method, path, body, headers) {
+  const init = { method: method, headers: Object.assign({ Authorization: "Bearer " + (sessionStorage.getItem(TOKEN) || "") }, headers || {}) };
+  if (body !== null && body !== undefined) {
+    const raw = body instanceof Blob || body instanceof ArrayBuffer;
+    init.body = raw ? body : JSON.stringify(body);
+    if (!raw) init.headers["Content-Type"] = "application/json";
+  }
+  return fetch("/host/api/" + path, init).then((response) => {
+    const type = response.headers.get("Content-Type") || "", disposition = response.headers.get("Content-Disposition") || "";
+    if (/^application\/json/.test(type) && !/^attachment/.test(disposition)) {
+      return response.json().then((json) => ({ status: response.status, json: json }), () => ({ status: response.status, json: null }));
+    }
+    return response.blob().then((blob) => ({ status: response.status, json: null, blob: blob, name: fileName(disposition) }));
+  }, () => ({ status: 0, json: { error: "Cannot reach the host. Is snap-host still running?" } }));
+}
+
+/* The name a Content-Disposition gives (filename*=UTF-8''…, else filename="…"), or null. */
+function fileName(disposition) {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition), plain = /filename="([^"]*)"/i.exec(disposition);
+  try { if (encoded) return decodeURIComponent(encoded[1]); } catch (e) { /* a bad escape: the plain name */ }
+  return plain ? plain[1] : null;
+}
+
+/* Saves `blob` as a file called `name` (a link to it, pressed: a plain link would not carry the token). */
+function save(blob, name) {
+  const address = URL.createObjectURL(blob), link = document.createElement("a");
+  link.href = address;
+  link.download = name;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(address), 60000);
+}
+
+/* What a tool is handed (mount(element, toolContext)). */
+const toolContext = {
+  h: h, patch: patch, api: api, save: save,
+  command: send,             /* a host command, as the buttons send them: {"command":"startNow"} */
+  feed: () => feed,          /* the game as the page sees it (feed.mjs): players, phase, the game's state */
+  close: closeTool,
+};
 
 setInterval(() => {
   if (lockUntil) showLock();
