@@ -90,12 +90,14 @@ test("the next game's request: categories only when some are left out, times and
   const categories = quizzes.categoriesOf(DOCUMENT);
   assert.deepEqual(categories, ["Space"]);
   const form = { categories: ["Space", "Music"], chosen: { Space: true, Music: true }, rounds: "0", mode: "timed", time: "", shuffleQuestions: true, shuffleAnswers: false };
-  assert.deepEqual(quizzes.nextGameRequest("q1", form).body, { quiz: "q1", mode: "timed", rounds: 0, shuffleQuestions: true, shuffleAnswers: false });
+  assert.deepEqual(quizzes.nextGameRequest("q1", form).body,
+    { quiz: "q1", mode: "timed", rounds: 0, shuffleQuestions: true, shuffleAnswers: false, picturesOnPhones: false });
   form.chosen.Music = false;
+  form.picturesOnPhones = true;
   form.time = "15";
   form.rounds = "5";
   assert.deepEqual(quizzes.nextGameRequest("q1", form).body,
-    { quiz: "q1", mode: "timed", rounds: 5, shuffleQuestions: true, shuffleAnswers: false, categories: ["Space"], questionTime: 15 });
+    { quiz: "q1", mode: "timed", rounds: 5, shuffleQuestions: true, shuffleAnswers: false, picturesOnPhones: true, categories: ["Space"], questionTime: 15 });
   form.chosen.Space = false;
   assert.equal(quizzes.nextGameRequest("q1", form).problem, "Choose one category at least.");
   form.chosen.Space = true;
@@ -308,7 +310,7 @@ test("play next: the quiz's categories, the plan posted, then Start now while pl
   page.click("next-play");
   await settle();
   assert.deepEqual(page.requests.filter((r) => r.path === "next-game")[0].body,
-    { quiz: "pub", mode: "timed", rounds: 0, shuffleQuestions: true, shuffleAnswers: true });
+    { quiz: "pub", mode: "timed", rounds: 0, shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false });
   assert.equal(page.text("quiz-message"), "\u2713 Next game: \u201CPub quiz\u201D, 3 questions.");
   assert.equal(page.find("next-start"), null, "nobody waits: nothing to start");
   page.players = { 3: "Ann", 4: "Bob" };

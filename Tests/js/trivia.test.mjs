@@ -158,3 +158,16 @@ test("the TV's game over says the hardest question", () => {
   assert.equal(trivia.final(over, names).note, "Hardest question: \u201CWho painted it?\u201D \u2014 1 of 3 got it right");
   assert.equal(trivia.final(bodies.filter((b) => b.kind === "gameOver")[0], names).note, "", "an older host sends none");
 });
+
+test("a question's picture: large on the TV, on phones only when the host shows it there", () => {
+  const question = Object.assign({}, firstQuestion, { picture: "/games/trivia/files/pictures/q1/" + "a".repeat(64) });
+  const tvState = { question: question, result: null, showing: "question", answered: [], countdown: { deadline: null, frozen: "" } };
+  const tv = trivia.tvView(tvState, { players: names }, { h: h, now: () => 0 });
+  assert.equal(byId(tv, "tv-picture").props.src, question.picture);
+  const ctx = phoneCtx(me, names), phone = trivia.phone(ctx);
+  phone.message(bodies.filter((b) => b.kind === "game")[0]);
+  phone.message(question);
+  assert.equal(byId(phone.view(), "question-picture"), null, "the TV only, unless the host chose phones too");
+  phone.message(Object.assign({}, question, { pictureOnPhones: true }));
+  assert.equal(byId(phone.view(), "question-picture").props.src, question.picture);
+});

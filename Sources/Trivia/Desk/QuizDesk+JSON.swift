@@ -76,6 +76,7 @@ extension QuizDesk {
         var resultTime: Double?
         var shuffleQuestions: Bool?
         var shuffleAnswers: Bool?
+        var picturesOnPhones: Bool?
         var categories: [String]?
     }
 

@@ -104,6 +104,7 @@ extension QuizDesk {
         if let result = choice.resultTime { settings.resultTime = Int64(result * 1_000_000) }
         settings.shuffleQuestions = choice.shuffleQuestions ?? true
         settings.shuffleAnswers = choice.shuffleAnswers ?? true
+        settings.picturesOnPhones = choice.picturesOnPhones ?? false
         settings.pictureBase = "/games/trivia/files/pictures/\(id.rawValue)/"
         let plan = NextQuiz(title: stored.title, bank: bank, settings: settings)
         let command = try plan.command()

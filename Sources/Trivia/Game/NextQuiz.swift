@@ -36,6 +36,7 @@ public struct NextQuiz: Hashable, Sendable {
         ]
         if let time = settings.questionTime { arguments["questionTime"] = .number(Double(time) / 1_000_000) }
         if let base = settings.pictureBase { arguments["pictureBase"] = .string(base) }
+        if settings.picturesOnPhones { arguments["picturesOnPhones"] = .bool(true) }
         return GameCommand(Self.command, arguments)
     }
 
@@ -65,7 +66,11 @@ public struct NextQuiz: Hashable, Sendable {
         }
         settings.questionTime = try Self.seconds(arguments["questionTime"], "questionTime", 0.5...600)
         if let result = try Self.seconds(arguments["resultTime"], "resultTime", 0...60) { settings.resultTime = result }
-        for (key, path) in [("shuffleQuestions", \TriviaSettings.shuffleQuestions), ("shuffleAnswers", \TriviaSettings.shuffleAnswers)] {
+        let flags = [
+            ("shuffleQuestions", \TriviaSettings.shuffleQuestions), ("shuffleAnswers", \TriviaSettings.shuffleAnswers),
+            ("picturesOnPhones", \TriviaSettings.picturesOnPhones),
+        ]
+        for (key, path) in flags {
             guard let value = arguments[key] else { continue }
             guard case .bool(let flag) = value else { throw SetupError("\(key): true or false") }
             settings[keyPath: path] = flag

@@ -62,7 +62,8 @@ extension TriviaGame {
             number: number, of: questions.count, text: question.text, answers: question.answers,
             category: question.source.category, mode: settings.mode, durationMs: limit / 1000, deadline: round.deadline,
             points: question.source.points == .standard ? nil : question.source.points,
-            picture: question.source.picture.flatMap { hash in settings.pictureBase.map { $0 + hash } })
+            picture: question.source.picture.flatMap { hash in settings.pictureBase.map { $0 + hash } },
+            pictureOnPhones: question.source.picture != nil && settings.picturesOnPhones ? true : nil)
         return [.announce(.question(asked), to: ids)]
     }
 

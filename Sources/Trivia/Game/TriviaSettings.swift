@@ -32,6 +32,8 @@ public struct TriviaSettings: Hashable, Sendable {
     /// Where the quiz's pictures are served (`/games/trivia/files/pictures/ID/`): a question's
     /// picture is this and its hash; nil: the questions' pictures are not shown.
     public var pictureBase: String?
+    /// Whether phones show a question's picture too (else the TV alone: players look up).
+    public var picturesOnPhones = false
     /// Whether a game's questions are drawn at random (else the first ones, in the quiz's order).
     public var shuffleQuestions = true
     /// Whether each question's answers are shown in a random order (else the quiz's).

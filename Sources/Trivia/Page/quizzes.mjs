@@ -129,7 +129,8 @@ export function nextGameRequest(quiz, form) {
   if (time !== null && !(time >= QUESTION_TIMES[0] && time <= QUESTION_TIMES[1])) {
     return { problem: "Seconds per question: " + QUESTION_TIMES[0] + " to " + QUESTION_TIMES[1] + " (blank: each question's own)." };
   }
-  const body = { quiz: quiz, mode: form.mode, rounds: rounds, shuffleQuestions: !!form.shuffleQuestions, shuffleAnswers: !!form.shuffleAnswers };
+  const body = { quiz: quiz, mode: form.mode, rounds: rounds, shuffleQuestions: !!form.shuffleQuestions, shuffleAnswers: !!form.shuffleAnswers,
+    picturesOnPhones: !!form.picturesOnPhones };
   if (chosen.length && chosen.length < form.categories.length) body.categories = chosen;
   if (time !== null) body.questionTime = time;
   return { body: body };
@@ -453,7 +454,7 @@ export function mount(element, ctx) {
       const categories = categoriesOf(r.json.document), chosen = {};
       categories.forEach((c) => { chosen[c] = true; });
       st.counts[q.id] = (r.json.document.questions || []).length;
-      st.next = { quiz: q, categories: categories, chosen: chosen, rounds: "0", mode: "first", time: "", shuffleQuestions: true, shuffleAnswers: true, planned: null };
+      st.next = { quiz: q, categories: categories, chosen: chosen, rounds: "0", mode: "first", time: "", shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false, planned: null };
       st.view = "next";
       say("");
     });
@@ -478,6 +479,7 @@ export function mount(element, ctx) {
       field("next-time", "Seconds per question (blank: each question's own)", h("input", { id: "next-time", type: "text", inputmode: "decimal", value: n.time, on: { input: (ev) => { n.time = ev.target.value; } } })),
       check("next-shuffle-questions", "Shuffle the questions", n.shuffleQuestions, (on) => { n.shuffleQuestions = on; }),
       check("next-shuffle-answers", "Shuffle the answers", n.shuffleAnswers, (on) => { n.shuffleAnswers = on; }),
+      check("next-pictures-on-phones", "Show pictures on phones too", n.picturesOnPhones, (on) => { n.picturesOnPhones = on; }),
       h("div", { class: "next-buttons" },
         button("next-play", "\u25B6", "Play next", playNext, { class: "command go", disabled: st.busy || playing }),
         button("next-back", "\u21A9\uFE0E", "Quizzes", () => { st.next = null; st.view = "list"; say(""); load(); })),

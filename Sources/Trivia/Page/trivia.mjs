@@ -172,6 +172,7 @@ export function phone(ctx) {
         h("span", { id: "question-number" }, "Question " + q.number + " of " + q.of + pointsNote(q)), " ",
         h("span", { id: "countdown", class: "countdown", role: "timer" }, clockText(countdown, ctx.now()))),
       h("h2", { id: "question-text" }, q.text),
+      q.picture && q.pictureOnPhones ? h("img", { id: "question-picture", class: "question-picture", src: q.picture, alt: "" }) : null,
       h("div", { id: "answers", class: "answers n" + q.answers.length + (buzzer ? " told" : "") },
         q.answers.map((text, index) => buzzer
           ? answer(h, "div", index, text)  /* buzzer mode: answers are said, not pressed */
@@ -294,6 +295,7 @@ export function tvView(s, feed, ctx) {
       h("span", { id: "tv-number" }, "Question " + q.number + " of " + q.of + (q.category ? " \u00B7 " + q.category : "") + pointsNote(q)), " ",
       h("span", { id: "tv-countdown", class: "countdown" }, r ? "" : clockText(s.countdown, ctx.now()))),
     h("h1", { id: "question-title" }, q.text),
+    q.picture ? h("img", { id: "tv-picture", class: "tv-picture", src: q.picture, alt: "" }) : null,
     h("div", { id: "tv-answers", class: "answers" },
       q.answers.map((text, index) => answer(h, "div", index, text, r ? (correctOf(r).indexOf(index) >= 0 ? " right" : " wrong") : ""))),
     h("p", { id: "answered" }, answered),

@@ -62,8 +62,11 @@ public struct QuestionAsked: Hashable, Sendable, Codable {
     /// What a right answer is worth when it is not the standard point (`double`, `none`); absent
     /// for a standard question.
     public var points: QuestionPoints?
-    /// Where the question's picture is (a path on the web port); absent without one.
+    /// Where the question's picture is (a path on the web port); absent without one. The TV
+    /// shows it large; phones when ``pictureOnPhones``.
     public var picture: String?
+    /// Whether phones show the picture too (the host's choice); absent: the TV only.
+    public var pictureOnPhones: Bool?
 }
 
 /// A player's answer (client to host).
