@@ -96,6 +96,16 @@ let package = Package(
                 .product(name: "QuizLibrary", package: "snap-host"),
             ]),
         .executableTarget(
+            name: "FuzzUpload",
+            dependencies: [
+                "FuzzKit",
+                .product(name: "Web", package: "snap-host"),
+                .product(name: "Trivia", package: "snap-host"),
+                .product(name: "GameRuntime", package: "snap-host"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
             name: "FuzzClockTime",
             dependencies: [
                 "FuzzKit",

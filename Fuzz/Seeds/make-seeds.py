@@ -204,6 +204,25 @@ def pictures():
     write("FuzzPicture", "svg", b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
 
 
+def uploads():
+    """FuzzUpload: the host page's quiz library requests as the page sends them: uploads of the
+    bank files of Tests/system/banks and the LibreOffice .xlsx, an edit, a picture, the next
+    game's plan, and paths that must not reach the desk."""
+    banks = os.path.join(ROOT, "Tests", "system", "banks")
+    for name in sorted(os.listdir(banks))[:6]:
+        with open(os.path.join(banks, name), "rb") as f:
+            write("FuzzUpload", "upload-" + name, b"POST quizzes\nX-File-Name: " + name.encode() + b"\x00" + f.read())
+    with open(os.path.join(ROOT, "Tests", "SpreadsheetTests", "Fixtures", "libreoffice-kahoot.xlsx"), "rb") as f:
+        write("FuzzUpload", "upload-kahoot", b"POST quizzes\nX-File-Name: kahoot.xlsx\x00" + f.read())
+    write("FuzzUpload", "edit", b'PUT quizzes/built-in\nIf-Match: "1"\x00{"title":"Mine","document":{"questions":[{"question":"Q?","answers":[{"text":"a","correct":true},{"text":"b"}],"points":"double"}]}}')
+    write("FuzzUpload", "next", b'POST next-game\x00{"quiz":"built-in","mode":"timed","rounds":3,"categories":["Space"],"shuffleAnswers":false}')
+    with open(os.path.join(ROOT, "Tests", "QuizLibraryTests", "Fixtures", "tiny.png"), "rb") as f:
+        write("FuzzUpload", "picture", b"POST quizzes/built-in/pictures\x00" + f.read())
+    write("FuzzUpload", "list", b"GET quizzes\x00")
+    write("FuzzUpload", "csv", b"GET quizzes/built-in/quiz.csv\x00")
+    write("FuzzUpload", "traversal", b"GET quizzes/%2e%2e/quiz.json\x00")
+
+
 def dbus():
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "make-dbus-seeds.c")
     binary = "/tmp/make-dbus-seeds"
@@ -213,5 +232,5 @@ def dbus():
     subprocess.run([binary, os.path.join(CORPUS, "FuzzDBus")], check=True)
 
 
-for make in (frames, json_texts, games, banks, txt, datagrams, http, clock_times, xlsx, pictures, dbus):
+for make in (frames, json_texts, games, banks, txt, datagrams, http, clock_times, xlsx, pictures, uploads, dbus):
     make()
