@@ -52,9 +52,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The library the requests reach: a fresh folder per run of the target.
+/// The library the requests reach: a folder emptied at each run's start (one folder, however
+/// many runs: CI's machines keep their /tmp).
 private let desk: QuizDesk = {
-    let folder = "/tmp/fuzz-upload-\(getpid())"
+    let folder = "/tmp/snap-fuzz-upload"
+    try? FileManager.default.removeItem(atPath: folder)
     mkdir(folder, 0o700)
     return try! QuizDesk.open(
         stateDirectory: folder, builtIn: QuestionBank.embedded(), questions: nil, logger: Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() })
