@@ -69,7 +69,7 @@ public enum POSIX {
     }
 
     /// Puts `text` in the file at `path` with permissions `mode` (e.g. 0600: only its owner reads
-    /// it), replacing whatever was there in one step (``DurableFile``: written beside it, flushed,
+    /// it), replacing whatever was there in one step (``/Vocabulary/DurableFile``: written beside it, flushed,
     /// then renamed).
     public static func replaceFile(_ path: String, with text: String, mode: mode_t) throws(POSIXError) {
         do { try DurableFile.replace(path, with: Array(text.utf8), mode: mode) } catch {

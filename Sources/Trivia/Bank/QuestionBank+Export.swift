@@ -51,9 +51,15 @@ extension QuestionBank {
             let right = question.correct.map { question.answers[$0] }
             let wrong = question.answers.indices.filter { !question.isCorrect($0) }.map { question.answers[$0] }
             let time = question.timeLimit.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? ""
-            rows.append(
-                [question.text] + right + Array(repeating: "", count: rights - right.count) + wrong + Array(repeating: "", count: wrongs - wrong.count)
-                    + [question.category ?? "", time, question.points == .standard ? "" : question.points.rawValue])
+            // Built step by step: one long expression of `+` takes the type checker too long in a release build.
+            var row: [String] = [question.text]
+            row += right
+            row += Array(repeating: "", count: rights - right.count)
+            row += wrong
+            row += Array(repeating: "", count: wrongs - wrong.count)
+            let points: String = question.points == .standard ? "" : question.points.rawValue
+            row += [question.category ?? "", time, points]
+            rows.append(row)
         }
         let text = rows.map { $0.map(Self.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         return [0xEF, 0xBB, 0xBF] + Array(text.utf8)

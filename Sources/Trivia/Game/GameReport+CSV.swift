@@ -22,12 +22,14 @@ extension GameReport {
         }
         rows.append([])
         let most = questions.map(\.answers.count).max() ?? 0
-        rows.append(["question", "text", "right answers", "got it right", "of"] + (0..<most).map { "chose answer \($0 + 1)" })
+        let chose: [String] = (0..<most).map { "chose answer \($0 + 1)" }
+        rows.append(["question", "text", "right answers", "got it right", "of"] + chose)
         for question in questions {
             let share = question.rightShare
-            rows.append(
-                ["\(question.number)", question.text, question.correct.map { question.answers[$0] }.joined(separator: " / "), "\(share.right)", "\(share.of)"]
-                    + question.spread.map(String.init))
+            let rights: String = question.correct.map { question.answers[$0] }.joined(separator: " / ")
+            var row: [String] = ["\(question.number)", question.text, rights, "\(share.right)", "\(share.of)"]
+            row += question.spread.map { String($0) }
+            rows.append(row)
         }
         let text = rows.map { $0.map(QuestionBank.csvField).joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
         return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
