@@ -1,4 +1,5 @@
 import Testing
+import Vocabulary
 
 @testable import QuizLibrary
 

@@ -1,3 +1,5 @@
+import Vocabulary
+
 /// Why some bytes are not a picture a quiz may hold. Each says what was wrong and what is
 /// allowed, in words for the host page.
 public enum PictureError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -80,16 +80,24 @@ extension QuizDesk {
         var categories: [String]?
     }
 
-    static func json(_ value: some Encodable, status: Int = 200) throws -> DeskResponse {
+    /// The one way the desk writes JSON: keys sorted, slashes as they are (picture URLs).
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return .json(Array(try encoder.encode(value)), status: status)
+        return encoder
+    }()
+
+    static func json(_ value: some Encodable, status: Int = 200) throws -> DeskResponse {
+        .json(Array(try encoder.encode(value)), status: status)
+    }
+
+    /// A stored quiz's questions (checked when it was saved).
+    static func bank(of stored: StoredQuiz) throws -> QuestionBank {
+        try QuestionBank.parse(Data(stored.document), source: stored.title + ".json")
     }
 
     /// A quiz with its document inline: `{"quiz": summary, "document": {...}, "pictures": [...]}`.
     static func document(_ stored: StoredQuiz) -> DeskResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let head: [UInt8] = Array((try? encoder.encode(Summary(stored))) ?? Data("{}".utf8))
         let urls: [String] = stored.pictures.map { pictureURL(stored.id, $0) }
         let pictures: [UInt8] = Array((try? encoder.encode(urls)) ?? Data("[]".utf8))

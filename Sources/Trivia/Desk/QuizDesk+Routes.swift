@@ -66,8 +66,7 @@ extension QuizDesk {
             return Self.download(stored.document, type: "application/json", name: stored.title + ".json")
         case ("GET", "quiz.csv"?):
             let stored = try store.load(id)
-            let bank = try QuestionBank.parse(Data(stored.document), source: stored.title + ".json")
-            return Self.download(bank.csv(), type: "text/csv; charset=utf-8", name: stored.title + ".csv")
+            return Self.download(try Self.bank(of: stored).csv(), type: "text/csv; charset=utf-8", name: stored.title + ".csv")
         default:
             throw DeskRefusal(404, "No such request: \(request.method) /host/api/\(request.path.joined(separator: "/")).")
         }
@@ -93,7 +92,7 @@ extension QuizDesk {
         let choice = try Self.decode(NextGameChoice.self, request.body, what: "the next game")
         let id = try QuizID(choice.quiz)
         let stored = try store.load(id)
-        var bank = try QuestionBank.parse(Data(stored.document), source: stored.title + ".json")
+        var bank = try Self.bank(of: stored)
         if let categories = choice.categories, !categories.isEmpty {
             do { bank = try bank.only(categories: categories) } catch { throw DeskRefusal(422, "\(error)") }
         }

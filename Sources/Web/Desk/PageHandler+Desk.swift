@@ -2,6 +2,7 @@ import GameRuntime
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Vocabulary
 
 /// What the web port needs to reach the running game's ``GameDesk``: the desk, and whether a
 /// host page's token is one the host gave (``HostPage/accepts(token:)``).
@@ -100,16 +101,5 @@ extension PageHandler {
     /// "The request is too large: at most 50 MB."
     static func tooLarge(_ limit: Int) -> String {
         limit == 0 ? "This request carries no body." : "The request is too large: at most \(ByteCount.text(limit))."
-    }
-}
-
-/// Sizes as people read them.
-enum ByteCount {
-    /// `512 bytes`, `2 KB`, `50 MB` (1000s, one decimal when it matters).
-    static func text(_ bytes: Int) -> String {
-        if bytes < 1000 { return "\(bytes) bytes" }
-        let (value, unit) = bytes < 1_000_000 ? (Double(bytes) / 1000, "KB") : (Double(bytes) / 1_000_000, "MB")
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? "\(Int(rounded)) \(unit)" : "\(rounded) \(unit)"
     }
 }
