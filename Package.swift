@@ -150,7 +150,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            // The binary exports no symbols: Swift's static runtime asks the linker to export every
+            // one, which also keeps each from --gc-sections (docs/PI.md, "Size").
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]),
         .executableTarget(
             name: "snap-bench",
             dependencies: [

@@ -1,5 +1,6 @@
 import GameRuntime
 import Logging
+import QuizLibrary
 import Vocabulary
 
 /// Trivia as `snap-host` knows it (docs/TRIVIA.md): registered by its one line in the list of
@@ -19,7 +20,7 @@ public enum Trivia {
                 bank: bank, settings: settings, startRule: setup.startRule ?? TriviaRules.defaultStartRule, capacity: setup.capacity)
             // In buzzer mode the host marks each answer given aloud.
             let marks = settings.mode == .buzzer ? TriviaRules.markKeys.map { HostCommand.game($0.command) } : []
-            let desk = quizLibrary(setup)
+            let desk = quizLibrary(setup, limits: try TriviaOptions.limits(from: setup.options))
             var prepared = GameRegistration.hosting(
                 table, screen: TriviaHostScreen(reports: desk?.reports), capacity: setup.capacity, commands: HostCommand.plain + marks)
             prepared.desk = desk
@@ -34,9 +35,9 @@ public enum Trivia {
 
 extension Trivia {
     /// The quiz library of the host's state directory on the host page (``QuizDesk``), with the
-    /// built-in bank and a `--questions` file read-only in it; nil without a state directory,
+    /// built-in bank and a `--questions` file read-only in it, kept to `limits`; nil without a state directory,
     /// or when the library cannot be opened (said in the log: the game goes on without it).
-    static func quizLibrary(_ setup: GameSetup) -> QuizDesk? {
+    static func quizLibrary(_ setup: GameSetup, limits: QuizLimits) -> QuizDesk? {
         let logger = Logger(label: "snap-host.quizzes")
         guard let state = setup.stateDirectory else { return nil }
         var questions: (title: String, bank: QuestionBank)?
@@ -44,7 +45,8 @@ extension Trivia {
             questions = (QuizDesk.title(ofFile: path), bank)
         }
         do {
-            return try QuizDesk.open(stateDirectory: state, builtIn: QuestionBank.embedded(), questions: questions, logger: logger)
+            return try QuizDesk.open(
+                stateDirectory: state, limits: limits, builtIn: QuestionBank.embedded(), questions: questions, logger: logger)
         } catch {
             logger.warning("quiz library unavailable", metadata: ["error": "\(error)"])
             return nil

@@ -139,3 +139,39 @@ import Vocabulary
         #expect(String(decoding: TriviaPage.script, as: UTF8.self).contains("/games/trivia/files/quizzes.mjs"))  // its hostTools
     }
 }
+
+/// The library's list and limits as `serve` sets them.
+@Suite struct QuizLibraryListTests {
+    @Test func theListSaysHowManyQuestionsEachQuizHasAndFollowsASave() throws {
+        let (desk, _) = try QuizDeskTests.desk()
+        let (_, created) = QuizDeskTests.call(desk, "POST", "quizzes", QuizDeskTests.csv, headers: ["x-file-name": "two.csv"])
+        guard case .string(let id)? = QuizDeskTests.object(created)["id"] else { Issue.record("no id"); return }
+        func count(_ id: String) -> JSONValue? {
+            let (_, list) = QuizDeskTests.call(desk, "GET", "quizzes")
+            guard case .array(let quizzes)? = QuizDeskTests.object(list)["quizzes"] else { return nil }
+            for case .object(let quiz) in quizzes where quiz["id"] == .string(id) { return quiz["questions"] }
+            return nil
+        }
+        #expect(count(id) == .integer(2))
+        #expect(count(QuizDesk.builtInID) == .integer(Int64(QuestionBank.embedded().questions.count)))
+        let one = #"{"title":"one","document":{"questions":[{"question":"Red planet?","answers":[{"text":"Mars","correct":true},{"text":"Venus"}]}]}}"#
+        let (saved, answer) = QuizDeskTests.call(desk, "PUT", "quizzes/\(id)", Array(one.utf8), headers: ["if-match": "\"1\""])
+        #expect(saved == 200, "\(answer)")
+        #expect(count(id) == .integer(1))
+    }
+
+    @Test func serveSetsTheLibrarysLimitsInMegabytesAndOneQuizMayNotHoldMoreThanAll() throws {
+        #expect(try TriviaOptions.limits(from: GameOptionValues()) == QuizLimits())
+        let set = try TriviaOptions.limits(from: GameOptionValues(["quiz-limit": .integer(5), "library-limit": .integer(20)]))
+        #expect(set.bytesPerQuiz == 5_000_000 && set.bytesInAll == 20_000_000)
+        #expect(throws: SetupError.self) { try TriviaOptions.limits(from: GameOptionValues(["quiz-limit": .integer(600)])) == QuizLimits() }
+        let folder = "/tmp/quizdesk-\(UInt64.random(in: 0...UInt64.max))"
+        mkdir(folder, 0o700)
+        let small = try QuizDesk.open(
+            stateDirectory: folder, limits: QuizLimits(bytesPerQuiz: 100, bytesInAll: 1_000), builtIn: QuestionBank.embedded(), questions: nil,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let (status, refusal) = QuizDeskTests.call(small, "POST", "quizzes", QuizDeskTests.csv, headers: ["x-file-name": "big.csv"])
+        #expect(status == 413 || status == 422 || status == 507, "\(status) \(refusal)")
+        #expect(refusal.contains("100"), "\(refusal)")
+    }
+}

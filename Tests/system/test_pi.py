@@ -79,6 +79,8 @@ def test_the_binary_is_aarch64_and_needs_no_newer_glibc_than_trixies(arm64):
     described = subprocess.run(["file", "-b", str(PI_BIN)], capture_output=True, text=True, check=True).stdout
     assert described.startswith("ELF 64-bit LSB") and "ARM aarch64" in described, described
     assert "not stripped" not in described, described
+    # What a Pi downloads stays under 30 MB (issue 25; docs/PI.md, "Size").
+    assert PI_BIN.stat().st_size < 30_000_000, f"{PI_BIN} is {PI_BIN.stat().st_size:,} bytes, above 30 MB"
     needed = set(re.findall(r"GLIBC_([0-9.]+)", subprocess.run(["readelf", "-V", "--wide", str(PI_BIN)],
                                                                 capture_output=True, text=True, check=True).stdout))
     highest = max(needed, key=lambda version: tuple(int(part) for part in version.split(".")))

@@ -21,7 +21,7 @@ extension QuizDesk {
         let path = request.path
         switch (request.method, path.count, path.first) {
         case ("GET", 1, "quizzes"):
-            return try Self.json(["quizzes": try store.list().map { Summary($0) }])
+            return try Self.json(["quizzes": try store.list().map { Summary($0, questions: questionCount(of: $0)) }])
         case ("POST", 1, "quizzes"):
             return try upload(request)
         case (_, 2, "quizzes"), (_, 3, "quizzes"):

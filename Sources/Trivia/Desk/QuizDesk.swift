@@ -36,6 +36,8 @@ public final class QuizDesk: GameDesk {
     public let reports: ReportShelf
     let logger: Logger
     private let commands = Mutex<(@Sendable (HostCommand) -> Void)?>(nil)
+    /// How many questions each quiz's revision has, counted once (the list says it).
+    private let questionCounts = Mutex<[QuizID: (revision: Int, questions: Int)]>([:])
 
     /// The largest file uploaded as a quiz (an `.xlsx` with Kahoot's pictures stays below).
     public static let uploadLimit = 20_000_000
@@ -54,14 +56,16 @@ public final class QuizDesk: GameDesk {
         self.logger = logger
     }
 
-    /// The library of `stateDirectory`, with `builtIn` and (a `serve --questions` file)
-    /// `questions` read-only in it.
+    /// The library of `stateDirectory`, kept to `limits`, with `builtIn` and (a `serve
+    /// --questions` file) `questions` read-only in it.
     public static func open(
-        stateDirectory: String, builtIn: QuestionBank, questions: (title: String, bank: QuestionBank)?, logger: Logger
+        stateDirectory: String, limits: QuizLimits = QuizLimits(), builtIn: QuestionBank, questions: (title: String, bank: QuestionBank)?,
+        logger: Logger
     ) throws -> QuizDesk {
         var readOnly = [ReadOnlyQuiz(id: try QuizID(builtInID), title: "Built-in questions", document: Array(try builtIn.json()))]
         if let questions { readOnly.append(ReadOnlyQuiz(id: try QuizID(questionsID), title: questions.title, document: Array(try questions.bank.json()))) }
-        let store = try QuizStore(folder: QuizStore.folder(inStateDirectory: stateDirectory), readOnly: readOnly, logger: logger)
+        let store = try QuizStore(
+            folder: QuizStore.folder(inStateDirectory: stateDirectory), limits: limits, readOnly: readOnly, logger: logger)
         return QuizDesk(store: store, reports: ReportShelf(folder: ReportShelf.folder(inStateDirectory: stateDirectory)), logger: logger)
     }
 
@@ -92,6 +96,16 @@ public final class QuizDesk: GameDesk {
             let picture = try? store.picture(id, hash: hash)
         else { return nil }
         return DeskResponse(status: 200, contentType: picture.mediaType, body: picture.bytes, headers: ["Cache-Control": "public, max-age=31536000, immutable"])
+    }
+
+    /// How many questions the quiz `summary` names has: read once for each revision; nil when
+    /// it cannot be read.
+    func questionCount(of summary: QuizSummary) -> Int? {
+        guard summary.problem == nil else { return nil }
+        if let known = questionCounts.withLock({ $0[summary.id] }), known.revision == summary.revision { return known.questions }
+        guard let stored = try? store.load(summary.id), let bank = try? Self.bank(of: stored) else { return nil }
+        questionCounts.withLock { $0[stored.id] = (stored.revision, bank.questions.count) }
+        return stored.revision == summary.revision ? bank.questions.count : nil
     }
 
     /// Where a picture of a quiz is served: `/games/trivia/files/pictures/ID/HASH`.

@@ -191,6 +191,7 @@ export function mount(element, ctx) {
     return ctx.api("GET", "quizzes").then((r) => {
       if (r.status !== 200) { say("\u2715 " + sentence(r, "The quizzes could not be listed."), "bad"); return; }
       st.quizzes = r.json.quizzes || [];
+      for (const q of st.quizzes) if (typeof q.questions === "number") st.counts[q.id] = q.questions;
       render();
     });
   }

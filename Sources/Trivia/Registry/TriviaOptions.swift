@@ -1,4 +1,5 @@
 import GameRuntime
+import QuizLibrary
 import Vocabulary
 
 /// Trivia's `serve` options (`--game trivia`), declared once: the command line, the config file
@@ -30,8 +31,30 @@ public enum TriviaOptions {
         "result-time", kind: .number(0...60, unit: "seconds"),
         help: "Seconds each question's result stays up before the next question (default: 4).")
 
+    /// `--quiz-limit MB`: the most one quiz of the library may hold.
+    public static let quizLimit = GameOption(
+        "quiz-limit", kind: .integer(1...100_000, unit: "MB"), valueName: "MB",
+        help: "Most megabytes one quiz of the host page's library may hold, pictures included (default: 50).")
+    /// `--library-limit MB`: the most all the library's quizzes may hold.
+    public static let libraryLimit = GameOption(
+        "library-limit", kind: .integer(1...1_000_000, unit: "MB"), valueName: "MB",
+        help: "Most megabytes all the library's quizzes may hold together, in the state directory (default: 500).")
+
     /// Every option, in the order help lists them.
-    public static let all = [questions, category, mode, questionTime, rounds, resultTime]
+    public static let all = [questions, category, mode, questionTime, rounds, resultTime, quizLimit, libraryLimit]
+
+    /// The quiz library's limits that `values` set (the defaults otherwise); a ``SetupError`` when
+    /// one quiz may hold more than all of them together.
+    public static func limits(from values: GameOptionValues) throws(SetupError) -> QuizLimits {
+        var limits = QuizLimits()
+        if let megabytes = values.integer(quizLimit) { limits.bytesPerQuiz = megabytes * 1_000_000 }
+        if let megabytes = values.integer(libraryLimit) { limits.bytesInAll = megabytes * 1_000_000 }
+        guard limits.bytesPerQuiz <= limits.bytesInAll else {
+            throw SetupError(
+                "--quiz-limit: \(limits.bytesPerQuiz / 1_000_000) MB for one quiz is more than the library's \(limits.bytesInAll / 1_000_000) MB (--library-limit)")
+        }
+        return limits
+    }
 
     /// The rules of every game that `values` give.
     public static func settings(from values: GameOptionValues) -> TriviaSettings {
