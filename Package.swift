@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "QuizLibrary",
             dependencies: [
-                "Vocabulary",
+                "Vocabulary", "Spreadsheet",  // Spreadsheet: CRC-32, PNG's chunk checksum
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(
             name: "QuizLibraryTests",
             dependencies: [
-                "QuizLibrary", "Vocabulary",
+                "QuizLibrary", "Vocabulary", "Spreadsheet",
                 .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             exclude: ["Fixtures/make-fixtures.py"],

@@ -1,3 +1,4 @@
+import Spreadsheet
 import Testing
 import Vocabulary
 

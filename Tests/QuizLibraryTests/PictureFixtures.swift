@@ -1,3 +1,4 @@
+import Spreadsheet
 @testable import QuizLibrary
 
 /// The pictures the tests read.

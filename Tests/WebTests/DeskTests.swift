@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    @Test func aFilesNameArrivesDecodedAndANameThatCannotBeDecodedIsRefused() {
+        let upload = DeskRoute.of(Self.head(.POST, "/host/api/quizzes", [("X-File-Name", "pub%20quiz%20%C3%A9t%C3%A9.csv")]), game: "trivia")
+        #expect(upload == .api(DeskRequest(method: "POST", path: ["quizzes"], headers: ["x-file-name": "pub quiz été.csv"]), token: nil))
+        for bad in ["a%zz.csv", "%ff.csv", "a%2"] {
+            guard case .malformed(let why)? = DeskRoute.of(Self.head(.POST, "/host/api/quizzes", [("X-File-Name", bad)]), game: "trivia") else {
+                Issue.record("\(bad) was not refused")
+                continue
+            }
+            #expect(why.contains("x-file-name"), "\(why)")
+        }
+    }
+
     @Test func onlyABearerTokenIsATokenAndSizesReadAsPeopleSayThem() {
         #expect(DeskRoute.bearer("Bearer 12ab") == "12ab")
         #expect(DeskRoute.bearer("bearer  12ab") == "12ab")

@@ -36,7 +36,7 @@ public struct DeskRequest: Sendable, Hashable {
     /// The query's parameters, percent-decoded (the last value of a name given twice).
     public var query: [String: String]
     /// The request's headers the desk may read, by lowercased name (`content-type`,
-    /// `if-match`, `x-file-name`).
+    /// `if-match`, `x-file-name`: a file's name, which the page percent-encodes, decoded).
     public var headers: [String: String]
     /// The body (empty for a request without one).
     public var body: [UInt8]

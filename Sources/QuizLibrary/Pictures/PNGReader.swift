@@ -1,3 +1,5 @@
+import Spreadsheet
+
 /// PNG: the signature, then chunks (length, type, data, CRC) from `IHDR` to `IEND`. The header
 /// gives the size; every chunk's length must fit and its CRC must match; `IDAT` must come;
 /// bytes after `IEND` are ignored, as browsers ignore them.

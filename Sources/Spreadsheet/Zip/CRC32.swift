@@ -1,7 +1,8 @@
-/// The CRC-32 of zip entries (ISO 3309, polynomial 0xEDB88320 reflected), one table lookup a byte.
-enum CRC32 {
+/// CRC-32 (ISO 3309, polynomial 0xEDB88320 reflected), one table lookup a byte: the checksum of
+/// zip entries, and of PNG's chunks (the quiz library's picture check uses it too).
+public enum CRC32 {
     /// The checksum of `bytes`.
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return ~crc

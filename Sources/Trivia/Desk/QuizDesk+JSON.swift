@@ -174,27 +174,3 @@ extension QuizDesk {
 private extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: "0", count: Swift.max(0, width - count)) + self }
 }
-
-/// Percent-decoding of a header the page encodes (`X-File-Name`: `encodeURIComponent`).
-enum PercentText {
-    /// `text` decoded; nil for a bad escape or bytes that are not UTF-8.
-    static func decode(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "%") else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(Self.hex), let low = iterator.next().flatMap(Self.hex) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x61...0x66: byte - 0x61 + 10
-        case 0x41...0x46: byte - 0x41 + 10
-        default: nil
-        }
-    }
-}

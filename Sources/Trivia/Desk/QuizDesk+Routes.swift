@@ -74,7 +74,7 @@ extension QuizDesk {
 
     /// An uploaded bank file becomes a quiz, titled by its name; its first problem, with where, is `422`.
     private func upload(_ request: DeskRequest) throws -> DeskResponse {
-        let name = request.headers["x-file-name"].flatMap { PercentText.decode($0) } ?? "quiz"
+        let name = request.headers["x-file-name"] ?? "quiz"
         guard !request.body.isEmpty else { throw DeskRefusal(422, "\(name): the file is empty.") }
         let bank: QuestionBank
         do {

@@ -18,6 +18,9 @@ enum DeskRoute: Hashable, Sendable {
 
     /// The headers a desk may read.
     static let passedHeaders = ["content-type", "if-match", "x-file-name"]
+    /// The headers whose values the page percent-encodes (`encodeURIComponent`: a file's name may
+    /// be any text), passed to the desk decoded.
+    static let encodedHeaders: Set<String> = ["x-file-name"]
 
     /// The route of `head`, or nil when it is no desk path. `game` is the running game's name
     /// (its public files are under `/games/GAME/files/`).
@@ -30,7 +33,14 @@ enum DeskRoute: Hashable, Sendable {
             }
             guard let parameters = PercentDecoding.query(query) else { return .malformed("The query of \(String(path)) cannot be read.") }
             var headers: [String: String] = [:]
-            for name in passedHeaders { if let value = head.headers[name].last { headers[name] = value } }
+            for name in passedHeaders {
+                guard let value = head.headers[name].last else { continue }
+                guard encodedHeaders.contains(name) else { headers[name] = value; continue }
+                guard let decoded = PercentDecoding.decode(Substring(value), plusIsSpace: false) else {
+                    return .malformed("The \(name) header is not percent-encoded UTF-8 (encodeURIComponent).")
+                }
+                headers[name] = decoded
+            }
             let request = DeskRequest(method: head.method.rawValue, path: components, query: parameters, headers: headers)
             return .api(request, token: bearer(head.headers["authorization"].last))
         }
