@@ -69,6 +69,11 @@ final class TrustCheck: ChannelInboundHandler, RemovableChannelHandler {
         case .trusted(let firstSeen):
             if firstSeen { logger.notice("host key remembered", metadata: ["host": "\(route)", "fingerprint": "\(fingerprint.hex)"]) }
             return .certificateVerified
+        case .trustedNotRemembered(let why):
+            logger.warning(
+                "host key not remembered: the next join trusts the key it is shown then",
+                metadata: ["host": "\(route)", "fingerprint": "\(fingerprint.hex)", "error": "\(why)"])
+            return .certificateVerified
         case .refused(let sentence):
             refusal = sentence
             return .failed

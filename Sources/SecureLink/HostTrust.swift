@@ -15,6 +15,11 @@ public enum HostTrust: Sendable, Hashable {
     public enum Verdict: Hashable, Sendable {
         /// Trusted: pinned, remembered, or (`firstSeen`) seen for the first time and now remembered.
         case trusted(firstSeen: Bool)
+        /// Seen for the first time and trusted for this link, but not remembered: `why` says why
+        /// (the known-hosts file cannot be written, a read-only home). As OpenSSH does, the
+        /// player plays on, warned; the next join trusts the key it is shown then
+        /// (docs/PROTOCOL.md, section 20.2).
+        case trustedNotRemembered(why: String)
         /// Refused, with the sentence for the user: what was shown, what was expected, what to do.
         case refused(String)
     }
@@ -42,7 +47,7 @@ public enum HostTrust: Sendable, Hashable {
             do {
                 try knownHosts.remember(shown, for: endpoint, now: now)
             } catch {
-                return .refused("cannot remember the TLS key of \(endpoint): \(error)")
+                return .trustedNotRemembered(why: "\(error)")
             }
             return .trusted(firstSeen: true)
         }

@@ -51,6 +51,25 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    @Test func aKeyThatCannotBeRememberedIsTrustedForThisLinkAndSaysWhy() throws {
+        // A file where the known-hosts folder should be: nothing can be written under it.
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("kh-\(UUID())").path
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocker))
+        let file = KnownHosts(path: blocker + "/snap-host/known-hosts")
+        let trust = HostTrust.firstUse(file, endpoint: "10.0.0.5:7777")
+        guard case .trustedNotRemembered(let why) = trust.check(one, route: "10.0.0.5:7777") else {
+            Issue.record("an unwritable known-hosts file was not told")
+            return
+        }
+        #expect(why.contains(blocker), "\(why)")
+        #expect(file.entry(for: "10.0.0.5:7777") == nil)
+        // Nothing was remembered, so the next link is a first use again (any key).
+        guard case .trustedNotRemembered = trust.check(two, route: "10.0.0.5:7777") else {
+            Issue.record("the second key was not a first use")
+            return
+        }
+    }
+
     @Test func aPinnedKeyIsTheOnlyOne() {
         let trust = HostTrust.pinned(one, source: "advertised on the LAN")
         #expect(trust.check(one, route: "h:1") == .trusted(firstSeen: false))

@@ -403,3 +403,19 @@ def test_a_key_without_its_certificate_is_named_and_never_replaced(snap_bin, tmp
     assert f"snap-host: TLS identity: {state}/tls-cert.pem is missing beside {state}/tls-key.pem" in proc.stderr_text, proc.describe()
     assert proc.stdout_snapshot() == []
     assert (state / "tls-key.pem").read_bytes() == key and not (state / "tls-cert.pem").exists()
+
+
+def test_join_in_a_read_only_home_plays_on_warned_that_the_key_is_not_remembered(start_host, snap_bin, processes, state_home):
+    """A read-only home (a kiosk, a live USB stick): the key cannot be remembered. As OpenSSH does,
+    join warns and plays on; the key still guards this link (docs/PROTOCOL.md, section 20.2)."""
+    host = start_host()
+    endpoint = f"{LOOPBACK}:{host.port}"
+    # The state home bound read-only onto itself, in a mount namespace of join's own.
+    read_only = (f'mount --bind "$XDG_STATE_HOME" "$XDG_STATE_HOME" && mount -o remount,bind,ro "$XDG_STATE_HOME" '
+                 f'&& exec "$0" join {endpoint} --player Rhea --bot')
+    rhea = processes.add(Proc(["unshare", "-m", "--propagation", "private", "sh", "-c", read_only, str(snap_bin)], "join(Rhea)"))
+    assert rhea.wait_stdout(r"^connected to .+ as Rhea ", 10), rhea.describe()
+    assert rhea.wait_stderr(rf"fingerprint={host.fingerprint} .*host key not remembered", 5), rhea.describe()
+    assert "Read-only file system" in "\n".join(rhea.stderr_snapshot()), rhea.describe()
+    assert host.wait_players(1, 10), host.describe()
+    assert known_hosts(state_home) == {}
