@@ -67,6 +67,17 @@ import Testing
         #expect(TriviaText.game(start) == "game: timed mode, 2 questions")
     }
 
+    /// Back (or new) after the last question, the text says the game is over rather than a
+    /// question that will never come (issue 27's rough edge: "you play on from question 7").
+    @Test func backAfterTheLastQuestionIsToldTheStandingsFollow() {
+        var info = GameInfo(mode: .timed, questions: 6, firstQuestion: 7, scoreboard: [], resumed: true)
+        #expect(TriviaText.game(info) == "game: timed mode, 6 questions, you are back after the last question: the standings follow")
+        info.resumed = nil
+        #expect(TriviaText.game(info) == "game: timed mode, 6 questions, you joined after the last question: the standings follow")
+        info.firstQuestion = 6
+        #expect(TriviaText.game(info) == "game: timed mode, 6 questions, you play from question 6")
+    }
+
     @Test func backWithoutBeingAwayIsNoNews() {
         var game = Game.started(.timed)
         #expect(game.playerBack(ann.id, now: ms(100)).isEmpty)

@@ -72,6 +72,8 @@ public final class TriviaHostScreen: GameHostScreen {
             if info.startsTheGame {
                 countdown.stop()
                 writer.line(TriviaText.game(info) + ", players: " + info.scoreboard.map(\.name).joined(separator: ", "))
+            } else if info.firstQuestion > info.questions {
+                writer.line("\(info.resumed == true ? "back" : "late joiner"): \(names), after the last question (the standings follow)")
             } else if info.resumed == true {
                 writer.line("back: \(names) plays on from question \(info.firstQuestion)")
             } else {

@@ -53,9 +53,12 @@ public enum TriviaText {
     public static func lobby(_ status: LobbyStatus) -> String { LobbyText.status(status, waiting: "waiting for players") }
 
     /// `game: first mode, 4 questions` (`, you play from question N` for a late joiner, `, you
-    /// play on from question N` for a player back from a dropped link).
+    /// play on from question N` for a player back from a dropped link; `, you are back after the
+    /// last question: the standings follow` when no question is left).
     public static func game(_ info: GameInfo) -> String {
-        let late = info.resumed == true ? ", you play on from question \(info.firstQuestion)"
+        let over = info.firstQuestion > info.questions
+        let late = over ? (info.resumed == true ? ", you are back" : ", you joined") + " after the last question: the standings follow"
+            : info.resumed == true ? ", you play on from question \(info.firstQuestion)"
             : info.firstQuestion <= 1 ? "" : ", you play from question \(info.firstQuestion)"
         return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
     }
