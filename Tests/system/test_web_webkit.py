@@ -2,7 +2,7 @@
 (MiniBrowser) driven through WebKitWebDriver (webkit2gtk-driver) on an Xvfb display of the test's
 own. A phone joins a trivia game with two bots, presses an answer and reads the result; the TV
 page shows the player, the question and the reveal; the host page unlocks with the PIN and shows
-the question. The same ES modules as in Chromium: the game's module loaded by its name."""
+the question, and its quiz library copies the built-in quiz, edits a question and saves it. The same ES modules as in Chromium: the game's module loaded by its name."""
 
 from __future__ import annotations
 
@@ -124,6 +124,23 @@ def test_a_phone_the_tv_and_the_host_page_work_in_webkit(start_host, display):
         phone.wait(lambda: phone.visible("result-view"), 30, "the result")
         assert phone.text("result-answer").startswith("The answer: ")
         tv.wait(lambda: tv.text("scored").startswith("The answer: "), 10, "the reveal on the TV")
+
+        # The host page's quiz library (the game's host tools): copy the built-in quiz, edit a
+        # question on the copy, save it, and find it in the list.
+        control.element("tool-quizzes").click()
+        control.wait(lambda: "Built-in questions" in control.text("quiz-list"), 15, "the quiz list")
+        control.element("copyedit-built-in").click()
+        editing = ".question-edit.open .q-text"
+        control.wait(lambda: control.visible("quiz-editor") and control.driver.find_elements(By.CSS_SELECTOR, editing),
+                     15, "the editor on the copy")
+        field = control.driver.find_element(By.CSS_SELECTOR, editing)
+        field.clear()
+        field.send_keys("Which planet is the red one?")
+        control.element("quiz-save").click()
+        control.wait(lambda: control.text("quiz-message").startswith("\u2713 Saved \u201CCopy of Built-in questions\u201D (revision 2)"),
+                     10, "the copy saved")
+        control.element("quiz-close").click()
+        control.wait(lambda: "Copy of Built-in questions" in control.text("quiz-list"), 10, "the copy in the list")
     finally:
         for page in opened:
             page.close()
