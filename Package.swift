@@ -132,7 +132,7 @@ let package = Package(
             ]),
         .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", "QuizLibrary", .product(name: "Logging", package: "swift-log")],
                 // its page module (docs/WEB.md, "A game's page module") and the host page's quiz library (served by QuizDesk)
-                resources: [.embedInCode("Page/trivia.mjs"), .embedInCode("Page/quizzes.mjs")]),
+                resources: [.embedInCode("Page/trivia.mjs"), .embedInCode("Page/quizzes.mjs"), .embedInCode("Page/reports.mjs")]),
         .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],

@@ -104,6 +104,14 @@ test("the next game's request: categories only when some are left out, times and
   form.time = "0.1";
   assert.match(quizzes.nextGameRequest("q1", form).problem, /^Seconds per question: 0\.5 to 600/);
   form.time = "";
+  form.resultTime = "1";
+  assert.equal(quizzes.nextGameRequest("q1", form).body.resultTime, 1);
+  form.resultTime = "0";
+  assert.equal(quizzes.nextGameRequest("q1", form).body.resultTime, 0, "no pause between questions");
+  form.resultTime = "61";
+  assert.equal(quizzes.nextGameRequest("q1", form).problem, "Seconds showing each answer: 0 to 60 (blank: 4).");
+  form.resultTime = "";
+  assert.equal("resultTime" in quizzes.nextGameRequest("q1", form).body, false);
   form.rounds = "two";
   assert.match(quizzes.nextGameRequest("q1", form).problem, /^Questions to ask/);
 });
@@ -330,7 +338,7 @@ test("play next: the quiz's categories, the plan posted, then Start now while pl
 });
 
 test("trivia's module lists the tool, keeps the next quiz's note and says it between games", () => {
-  assert.deepEqual(trivia.hostTools.map((t) => [t.label, t.module]), [["Quizzes", "/games/trivia/files/quizzes.mjs"]]);
+  assert.deepEqual(trivia.hostTools.map((t) => [t.label, t.module])[0], ["Quizzes", "/games/trivia/files/quizzes.mjs"]);
   let s = trivia.watchStart();
   assert.deepEqual(trivia.hostBetween(s), []);
   s = trivia.watchNote(s, { kind: "awaitingMark", question: 1 });

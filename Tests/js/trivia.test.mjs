@@ -164,6 +164,8 @@ test("a question's picture: large on the TV, on phones only when the host shows 
   const tvState = { question: question, result: null, showing: "question", answered: [], countdown: { deadline: null, frozen: "" } };
   const tv = trivia.tvView(tvState, { players: names }, { h: h, now: () => 0 });
   assert.equal(byId(tv, "tv-picture").props.src, question.picture);
+  assert.deepEqual(byId(tv, "tv-picture-row").children.map((c) => c.props.id), ["tv-picture", "tv-answers"], "the answers beside the picture");
+  assert.equal(byId(trivia.tvView(Object.assign({}, tvState, { question: firstQuestion }), { players: names }, { h: h, now: () => 0 }), "tv-picture-row"), null);
   const ctx = phoneCtx(me, names), phone = trivia.phone(ctx);
   phone.message(bodies.filter((b) => b.kind === "game")[0]);
   phone.message(question);

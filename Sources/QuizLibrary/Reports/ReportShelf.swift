@@ -16,10 +16,24 @@ public final class ReportShelf: Sendable {
 
     /// One kept report.
     public struct Entry: Sendable, Hashable {
-        /// Its id: when it was written and a random part (`20261127-203112-k3x9`), sortable.
+        /// Its id: when it was written (UTC) and a random part (`20261127-203112-k3x9`), sortable.
         public var id: String
         /// Its CSV's path.
         public var csvPath: String
+        /// When it was written (the game's end), as its id says.
+        public var written: Date? { ReportShelf.date(ofID: id) }
+    }
+
+    /// How an id begins: the time in UTC, `20261127T203112Z` (written `20261127-203112`).
+    private static let stamp = Date.ISO8601FormatStyle().year().month().day().time(includingFractionalSeconds: false)
+        .dateSeparator(.omitted).timeSeparator(.omitted).dateTimeSeparator(.standard)
+
+    /// When the report of `id` was written; nil when the id does not begin with a time.
+    public static func date(ofID id: String) -> Date? {
+        let head = Array(id.utf8.prefix(15))
+        guard head.count == 15, head[8] == UInt8(ascii: "-") else { return nil }
+        let text = String(decoding: head[0..<8], as: UTF8.self) + "T" + String(decoding: head[9..<15], as: UTF8.self) + "Z"
+        return try? stamp.parse(text)
     }
 
     /// `STATE/reports`.
@@ -35,9 +49,7 @@ public final class ReportShelf: Sendable {
     public func put(json: [UInt8], csv: [UInt8], at date: Date = Date()) throws(DurableFileError) -> Entry {
         try lock.withLock { _ throws(DurableFileError) in
             mkdir(folder, 0o700)
-            let stamp = date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false).dateSeparator(.omitted)
-                .timeSeparator(.omitted).dateTimeSeparator(.standard))
-            let id = stamp.replacing("T", with: "-").filter { $0 != "Z" } + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            let id = date.formatted(Self.stamp).replacing("T", with: "-").filter { $0 != "Z" } + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
             try DurableFile.replace(folder + "/" + id + ".json", with: json, mode: 0o600)
             try DurableFile.replace(folder + "/" + id + ".csv", with: csv, mode: 0o600)
             for old in ids().dropLast(keep) {

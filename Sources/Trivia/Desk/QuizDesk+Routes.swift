@@ -28,11 +28,8 @@ extension QuizDesk {
             return try quiz(try QuizID(path[1]), request)
         case ("POST", 1, "next-game"):
             return try nextGame(request)
-        case ("GET", 1, "reports"):
-            return try Self.json(["reports": reports.list().compactMap(reportLine)])
-        case ("GET", 3, "reports") where path[2] == "report.csv":
-            guard let csv = reports.read(path[1], csv: true) else { throw DeskRefusal(404, "No such report.") }
-            return Self.download(csv, type: "text/csv; charset=utf-8", name: "report-\(path[1]).csv")
+        case ("GET", _, "reports"):
+            return try report(path)
         default:
             throw DeskRefusal(404, "No such request: \(request.method) /host/api/\(path.joined(separator: "/")).")
         }
@@ -121,18 +118,5 @@ struct DeskRefusal: Error {
     init(_ status: Int, _ sentence: String) {
         self.status = status
         self.sentence = sentence
-    }
-}
-
-extension QuizDesk {
-    /// A kept report as the list shows it: its id and summary (nil when it cannot be read).
-    struct ReportLine: Encodable {
-        var id: String
-        var summary: ReportSummary
-    }
-
-    func reportLine(_ entry: ReportShelf.Entry) -> ReportLine? {
-        guard let json = reports.read(entry.id, csv: false), let report = try? JSONDecoder().decode(GameReport.self, from: Data(json)) else { return nil }
-        return ReportLine(id: entry.id, summary: ReportSummary(report))
     }
 }

@@ -24,12 +24,14 @@ import Synchronization
 /// | `POST quizzes/ID/pictures` (the picture) | `201` `{"hash", "format", "width", "height", "bytes", "url"}` |
 /// | `GET quizzes/ID/quiz.json`, `…/quiz.csv` | the quiz to download |
 /// | `POST next-game` (`{"quiz", "mode", "rounds", …}`) | `202` `{"title", "questions"}`: the next game plays it |
-/// | `GET reports` | `{"reports": [{"id", "summary"}…]}`, newest first (the last 100 games) |
-/// | `GET reports/ID/report.csv` | the game's report to download |
+/// | `GET reports` | `{"reports": [{"id", "played", "summary"}…]}`, newest first (the last 100 games) |
+/// | `GET reports/ID` | the game's summary: `{"id", "played", "title", "mode", "players", "questions", "hardest", "fastest"}` |
+/// | `GET reports/ID/report.csv` | the game's report to download (``GameReport/csv()``) |
 ///
 /// Public files (under `/games/trivia/files/`): `pictures/ID/HASH`, served as the type their
 /// bytes are, kept by browsers for a year (a picture's name is its content's hash); and
-/// `quizzes.mjs`, the host page's quiz library (``TriviaPage/quizzes``).
+/// `quizzes.mjs`, the host page's quiz library (``TriviaPage/quizzes``), and `reports.mjs`, its
+/// past games (``TriviaPage/reports``).
 public final class QuizDesk: GameDesk {
     let store: QuizStore
     /// The reports of the last games.
@@ -48,6 +50,8 @@ public final class QuizDesk: GameDesk {
 
     /// The id of the built-in bank in the library, and of a `serve --questions` file.
     public static let builtInID = "built-in", questionsID = "questions"
+    /// The built-in bank's title, in the library and in a game's report.
+    public static let builtInTitle = "Built-in questions"
 
     /// A desk over `store`.
     init(store: QuizStore, reports: ReportShelf, logger: Logger) {
@@ -62,7 +66,7 @@ public final class QuizDesk: GameDesk {
         stateDirectory: String, limits: QuizLimits = QuizLimits(), builtIn: QuestionBank, questions: (title: String, bank: QuestionBank)?,
         logger: Logger
     ) throws -> QuizDesk {
-        var readOnly = [ReadOnlyQuiz(id: try QuizID(builtInID), title: "Built-in questions", document: Array(try builtIn.json()))]
+        var readOnly = [ReadOnlyQuiz(id: try QuizID(builtInID), title: builtInTitle, document: Array(try builtIn.json()))]
         if let questions { readOnly.append(ReadOnlyQuiz(id: try QuizID(questionsID), title: questions.title, document: Array(try questions.bank.json()))) }
         let store = try QuizStore(
             folder: QuizStore.folder(inStateDirectory: stateDirectory), limits: limits, readOnly: readOnly, logger: logger)
@@ -89,8 +93,10 @@ public final class QuizDesk: GameDesk {
     }
 
     public func file(at path: [String]) -> DeskResponse? {
-        if path == ["quizzes.mjs"] {  // the host page's quiz library (TriviaPage.quizzes), as the web port serves its scripts
-            return DeskResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: TriviaPage.quizzes, headers: ["Cache-Control": "no-cache"])
+        // The host page's tools (TriviaPage.quizzes, .reports), as the web port serves its scripts.
+        if path == ["quizzes.mjs"] || path == ["reports.mjs"] {
+            let script = path == ["quizzes.mjs"] ? TriviaPage.quizzes : TriviaPage.reports
+            return DeskResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: script, headers: ["Cache-Control": "no-cache"])
         }
         guard path.count == 3, path[0] == "pictures", let id = try? QuizID(path[1]), let hash = try? PictureHash(path[2]),
             let picture = try? store.picture(id, hash: hash)

@@ -32,8 +32,24 @@ public struct QuestionRecord: Hashable, Sendable, Codable {
     /// How many of the players who could answer got it right, of how many.
     public var rightShare: (right: Int, of: Int) { (given.filter(\.right).count, players.count) }
 
-    /// How many chose each answer (buzzer mode: none).
+    /// The share right as a whole percentage (`1 of 3`: 33); nil when nobody could answer.
+    public var percentRight: Int? {
+        let share = rightShare
+        return share.of == 0 ? nil : (share.right * 200 + share.of) / (share.of * 2)
+    }
+
+    /// How many chose each answer (buzzer mode: none, the answers were said aloud).
     public var spread: [Int] { answers.indices.map { index in given.filter { $0.choice == index }.count } }
+
+    /// An answer as players saw it, with its letter: `B: Mars`.
+    public func labelled(_ index: Int) -> String {
+        answers.indices.contains(index) ? Self.letter(index) + ": " + answers[index] : Self.letter(index) + ": ?"
+    }
+
+    /// The letter of the answer at `index` (`0`: `A`), as the phones and the TV show it.
+    public static func letter(_ index: Int) -> String {
+        index >= 0 && index < 26 ? String(Character(Unicode.Scalar(UInt8(65 + index)))) : "#\(index + 1)"
+    }
 }
 
 /// A game as the host keeps it (its report, docs/TRIVIA.md "Results"): the players' final
@@ -50,10 +66,22 @@ public struct GameReport: Hashable, Sendable, Codable {
 
     /// One player's line.
     public struct Line: Hashable, Sendable, Codable {
+        /// Who, in the game.
         public var id: PeerID
+        /// The name it played under.
         public var name: String
+        /// Its final score.
         public var points: Int
+        /// 1 for the best; equal points share a rank (1, 2, 2, 4).
         public var rank: Int
+    }
+
+    /// The winners' names (rank 1; several on a tie); none without players.
+    public var winners: [String] { players.filter { $0.rank == 1 }.map(\.name) }
+
+    /// How many questions `player` got right.
+    public func rightAnswers(of player: PeerID) -> Int {
+        questions.reduce(0) { count, question in count + question.given.filter { $0.player == player && $0.right }.count }
     }
 
     /// The question the fewest got right (by share; the earlier on a tie); nil without questions.
@@ -87,4 +115,12 @@ public struct HardestQuestion: Hashable, Sendable, Codable {
     public var right: Int
     /// Of how many who could answer.
     public var of: Int
+}
+
+extension HardestQuestion {
+    /// The hardest question of a report, `question`, as the TV and the host page say it.
+    init(_ question: QuestionRecord) {
+        let share = question.rightShare
+        self.init(number: question.number, text: question.text, right: share.right, of: share.of)
+    }
 }

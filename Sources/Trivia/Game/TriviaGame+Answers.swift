@@ -103,7 +103,7 @@ extension TriviaGame {
         let report = self.report(board)
         var standings = FinalStandings(
             standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked)
-        standings.hardest = report.hardest.map { HardestQuestion(number: $0.number, text: $0.text, right: $0.rightShare.right, of: $0.rightShare.of) }
+        standings.hardest = report.hardest.map { HardestQuestion($0) }
         state = .over(standings)
         pausedAt = nil
         return [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]

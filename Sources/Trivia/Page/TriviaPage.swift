@@ -10,4 +10,8 @@ public enum TriviaPage {
     /// presses "Quizzes" (`hostTools` in the page module): served by ``QuizDesk`` as a public file,
     /// `/games/trivia/files/quizzes.mjs`, so the phone and the TV never download it.
     public static let quizzes: [UInt8] = PackageResources.quizzes_mjs
+    /// The host page's past games (`Page/reports.mjs`: each game's summary and its report to
+    /// download), imported when the host presses "Past games"; served by ``QuizDesk`` as
+    /// `/games/trivia/files/reports.mjs`.
+    public static let reports: [UInt8] = PackageResources.reports_mjs
 }

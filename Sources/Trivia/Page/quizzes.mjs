@@ -12,6 +12,7 @@ export const MIN_ANSWERS = 2, MAX_ANSWERS = 6;
 export const MAX_QUESTION = 500, MAX_ANSWER = 200, MAX_CATEGORY = 40;
 export const TIME_LIMITS = [1, 600];  /* a question's own time limit, seconds */
 export const QUESTION_TIMES = [0.5, 600];  /* the next game's time for every question, seconds */
+export const RESULT_TIMES = [0, 60];  /* how long each answer shows before the next question, seconds (the game's 4 when blank) */
 export const POINTS = [["standard", "Standard"], ["double", "Double"], ["none", "No points"]];
 export const MODES = [
   ["first", "First right answer scores"],
@@ -129,10 +130,15 @@ export function nextGameRequest(quiz, form) {
   if (time !== null && !(time >= QUESTION_TIMES[0] && time <= QUESTION_TIMES[1])) {
     return { problem: "Seconds per question: " + QUESTION_TIMES[0] + " to " + QUESTION_TIMES[1] + " (blank: each question's own)." };
   }
+  const result = seconds(form.resultTime);
+  if (result !== null && !(result >= RESULT_TIMES[0] && result <= RESULT_TIMES[1])) {
+    return { problem: "Seconds showing each answer: " + RESULT_TIMES[0] + " to " + RESULT_TIMES[1] + " (blank: 4)." };
+  }
   const body = { quiz: quiz, mode: form.mode, rounds: rounds, shuffleQuestions: !!form.shuffleQuestions, shuffleAnswers: !!form.shuffleAnswers,
     picturesOnPhones: !!form.picturesOnPhones };
   if (chosen.length && chosen.length < form.categories.length) body.categories = chosen;
   if (time !== null) body.questionTime = time;
+  if (result !== null) body.resultTime = result;
   return { body: body };
 }
 
@@ -167,7 +173,7 @@ export function mount(element, ctx) {
   const st = {
     view: "list", quizzes: null, counts: {}, message: "", tone: "", deleting: null, busy: false,
     editor: null,  /* {id, title, revision, model, open (a question's key), dirty, conflict, leaving} */
-    next: null,    /* {quiz: summary, categories, chosen, rounds, mode, time, shuffleQuestions, shuffleAnswers, planned} */
+    next: null,    /* {quiz: summary, categories, chosen, rounds, mode, time, resultTime, shuffleQuestions, shuffleAnswers, planned} */
   };
 
   function render() { ctx.patch(element, view()); }
@@ -455,7 +461,7 @@ export function mount(element, ctx) {
       const categories = categoriesOf(r.json.document), chosen = {};
       categories.forEach((c) => { chosen[c] = true; });
       st.counts[q.id] = (r.json.document.questions || []).length;
-      st.next = { quiz: q, categories: categories, chosen: chosen, rounds: "0", mode: "first", time: "", shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false, planned: null };
+      st.next = { quiz: q, categories: categories, chosen: chosen, rounds: "0", mode: "first", time: "", resultTime: "", shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false, planned: null };
       st.view = "next";
       say("");
     });
@@ -478,6 +484,7 @@ export function mount(element, ctx) {
       field("next-mode", "Mode", h("select", { id: "next-mode", on: { change: (ev) => { n.mode = ev.target.value; } } },
         MODES.map((m) => h("option", { value: m[0], selected: n.mode === m[0] ? "selected" : null }, m[1])))),
       field("next-time", "Seconds per question (blank: each question's own)", h("input", { id: "next-time", type: "text", inputmode: "decimal", value: n.time, on: { input: (ev) => { n.time = ev.target.value; } } })),
+      field("next-result-time", "Seconds showing each answer (blank: 4)", h("input", { id: "next-result-time", type: "text", inputmode: "decimal", value: n.resultTime, on: { input: (ev) => { n.resultTime = ev.target.value; } } })),
       check("next-shuffle-questions", "Shuffle the questions", n.shuffleQuestions, (on) => { n.shuffleQuestions = on; }),
       check("next-shuffle-answers", "Shuffle the answers", n.shuffleAnswers, (on) => { n.shuffleAnswers = on; }),
       check("next-pictures-on-phones", "Show pictures on phones too", n.picturesOnPhones, (on) => { n.picturesOnPhones = on; }),

@@ -8,9 +8,13 @@
 
 export const name = "trivia";
 
-/* The host page's tools (docs/WEB.md, "A game's host tools"): the quiz library, imported by the
-   host page only when pressed (Page/quizzes.mjs, served by the quiz desk). */
-export const hostTools = [{ label: "Quizzes", icon: "\u2630", module: "/games/trivia/files/quizzes.mjs" }];
+/* The host page's tools (docs/WEB.md, "A game's host tools"): the quiz library and the past games'
+   reports, imported by the host page only when pressed (Page/quizzes.mjs and Page/reports.mjs,
+   served by the quiz desk). */
+export const hostTools = [
+  { label: "Quizzes", icon: "\u2630", module: "/games/trivia/files/quizzes.mjs" },
+  { label: "Past games", icon: "\u25A4", module: "/games/trivia/files/reports.mjs" },
+];
 
 /* Answers are told apart by shape and letter as well as colour (the class aN). */
 const SHAPES = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2665"];  /* ▲ ◆ ● ■ ★ ♥ */
@@ -290,14 +294,16 @@ export function tvView(s, feed, ctx) {
     const total = Object.keys(feed.players).length;
     answered = "Answered: " + (s.answered.length ? s.answered.map(nameOf).join(", ") : "nobody yet") + " (" + s.answered.length + " of " + total + ")";
   }
+  const answers = h("div", { id: "tv-answers", class: "answers" },
+    q.answers.map((text, index) => answer(h, "div", index, text, r ? (correctOf(r).indexOf(index) >= 0 ? " right" : " wrong") : "")));
   return h("section", { id: "tv-question" },
     h("p", { class: "status" },
       h("span", { id: "tv-number" }, "Question " + q.number + " of " + q.of + (q.category ? " \u00B7 " + q.category : "") + pointsNote(q)), " ",
       h("span", { id: "tv-countdown", class: "countdown" }, r ? "" : clockText(s.countdown, ctx.now()))),
     h("h1", { id: "question-title" }, q.text),
-    q.picture ? h("img", { id: "tv-picture", class: "tv-picture", src: q.picture, alt: "" }) : null,
-    h("div", { id: "tv-answers", class: "answers" },
-      q.answers.map((text, index) => answer(h, "div", index, text, r ? (correctOf(r).indexOf(index) >= 0 ? " right" : " wrong") : ""))),
+    /* With a picture: the picture large on the left, the answers in a column beside it. */
+    q.picture ? h("div", { id: "tv-picture-row", class: "tv-picture-row" },
+      h("img", { id: "tv-picture", class: "tv-picture", src: q.picture, alt: "" }), answers) : answers,
     h("p", { id: "answered" }, answered),
     h("p", { id: "scored", class: "message" }, scored));
 }

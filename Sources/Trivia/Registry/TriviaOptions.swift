@@ -63,6 +63,7 @@ public enum TriviaOptions {
         settings.questionTime = values.number(questionTime).map { Int64($0 * 1_000_000) }
         if let rounds = values.integer(rounds) { settings.rounds = rounds }
         if let resultTime = values.number(resultTime) { settings.resultTime = Int64(resultTime * 1_000_000) }
+        settings.quizTitle = values.text(questions).map(QuizDesk.title(ofFile:)) ?? QuizDesk.builtInTitle
         return settings
     }
 

@@ -119,6 +119,8 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     public var title: String?
     /// How many played.
     public var players: Int
+    /// The winners' names (several on a tie).
+    public var winners: [String]
     /// How many questions were asked.
     public var questions: Int
     /// The hardest question.
@@ -130,8 +132,9 @@ public struct ReportSummary: Hashable, Sendable, Codable {
     public init(_ report: GameReport) {
         title = report.title
         players = report.players.count
+        winners = report.winners
         questions = report.questions.count
-        hardest = report.hardest.map { HardestQuestion(number: $0.number, text: $0.text, right: $0.rightShare.right, of: $0.rightShare.of) }
+        hardest = report.hardest.map { HardestQuestion($0) }
         fastest = report.fastest.map { "\($0.player.name), question \($0.question.number), \(Double($0.ms / 100) / 10) s" }
     }
 }
