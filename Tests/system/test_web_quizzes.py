@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 
 from test_host_page import host_pin, unlock
 from test_web import url
-from web_support import Page, available
+from web_support import Page, available, no_overlap
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
 
@@ -165,6 +165,16 @@ def test_the_host_uploads_edits_downloads_and_plays_its_own_quiz(start_host, pag
     other.click("quiz-reload")
     other.wait(lambda: other.driver.find_element(By.ID, "quiz-title").get_attribute("value") == "Pub quiz", 10, "the quiz reloaded")
     assert question_text(other) == "Which planet is the red one?"
+
+    # On a laptop (1920x937): the editor uses the width, nothing overlaps, the page does not scroll.
+    other.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1920, "height": 937, "deviceScaleFactor": 1, "mobile": False})
+    other.wait(lambda: other.driver.execute_script("return innerWidth;") == 1920, 5, "the laptop's width")
+    other.screenshot("host-quiz-editor-laptop")
+    assert not other.scrolls(), "the editor scrolls the page on a laptop"
+    # The questions scroll under the Save bar, which stays at the bottom (sticky): each is checked apart.
+    fields = ", ".join(f"#quiz-editor {kind}:not(.editor-foot *)" for kind in ("button", "input", "select", "textarea", "img"))
+    assert no_overlap(other, fields, scroller="#tool-body") == []
+    assert no_overlap(other, "#quiz-editor .editor-foot .command, #tool-view h2, #quiz-title") == []
     other.click("tool-close")
     other.wait_visible("control-view", 5)
 

@@ -36,7 +36,7 @@ from selenium.webdriver.support.ui import Select
 from test_host_page import host_pin, unlock
 from test_web import url
 from test_web_quizzes import css, fits_a_phone, message, open_editor, quiz_id
-from web_support import TV, Page, available, serious_a11y_violations
+from web_support import TV, Page, available, no_overlap, serious_a11y_violations
 
 pytestmark = pytest.mark.skipif(available() is not None, reason=available() or "")
 
@@ -114,19 +114,6 @@ def until(moment: float) -> None:
     left = moment - time.monotonic()
     if left > 0:
         time.sleep(left)
-
-
-def no_overlap(page: Page, selector: str) -> list[str]:
-    """Pairs of visible elements matching `selector` whose boxes overlap."""
-    return page.driver.execute_script(
-        "var boxes = Array.from(document.querySelectorAll(arguments[0])).map(function (e) { return [e, e.getBoundingClientRect()]; })"
-        ".filter(function (b) { return b[1].width > 0 && b[1].height > 0; }); var out = [];"
-        "for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {"
-        " var a = boxes[i][1], b = boxes[j][1];"
-        " if (boxes[i][0].contains(boxes[j][0]) || boxes[j][0].contains(boxes[i][0])) continue;"
-        " if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)"
-        "  out.push((boxes[i][0].id || boxes[i][0].className) + ' / ' + (boxes[j][0].id || boxes[j][0].className)); }"
-        "return out;", selector)
 
 
 def xlsx_cells(path: Path) -> dict[str, tuple[str, str]]:

@@ -163,3 +163,23 @@ def decode_qr(image: Path) -> list[str]:
     assert zbarimg, "zbarimg is missing (scripts/install-deps --test installs zbar-tools)"
     done = subprocess.run([zbarimg, "--quiet", "--raw", str(image)], capture_output=True, text=True, timeout=30)
     return [line for line in done.stdout.splitlines() if line]
+
+
+def no_overlap(page: "Page", selector: str, scroller: str | None = None) -> list[str]:
+    """Pairs of visible elements matching `selector` whose boxes overlap. Inside `scroller` (a
+    scrolling box, if given) each box is clipped to what that box shows: a part scrolled out of
+    sight cannot overlap anything."""
+    return page.driver.execute_script(
+        "var clip = arguments[1] ? document.querySelector(arguments[1]) : null, view = clip && clip.getBoundingClientRect();"
+        "var boxes = Array.from(document.querySelectorAll(arguments[0])).map(function (e) {"
+        " var r = e.getBoundingClientRect(), b = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};"
+        " if (clip && clip.contains(e)) { b.left = Math.max(b.left, view.left); b.right = Math.min(b.right, view.right);"
+        "  b.top = Math.max(b.top, view.top); b.bottom = Math.min(b.bottom, view.bottom); }"
+        " return [e, b]; })"
+        ".filter(function (b) { return b[1].right - b[1].left > 0 && b[1].bottom - b[1].top > 0; }); var out = [];"
+        "for (var i = 0; i < boxes.length; i++) for (var j = i + 1; j < boxes.length; j++) {"
+        " var a = boxes[i][1], b = boxes[j][1];"
+        " if (boxes[i][0].contains(boxes[j][0]) || boxes[j][0].contains(boxes[i][0])) continue;"
+        " if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)"
+        "  out.push((boxes[i][0].id || boxes[i][0].className) + ' / ' + (boxes[j][0].id || boxes[j][0].className)); }"
+        "return out;", selector, scroller)
