@@ -47,6 +47,8 @@ public struct GameReport: Hashable, Sendable, Codable {
     public var players: [Line]
     /// The questions asked, in order.
     public var questions: [QuestionRecord]
+    /// Team mode: the teams' final standings, best first (absent otherwise).
+    public var teams: [TeamStanding]?
 
     /// One player's line.
     public struct Line: Hashable, Sendable, Codable {
@@ -54,6 +56,8 @@ public struct GameReport: Hashable, Sendable, Codable {
         public var name: String
         public var points: Int
         public var rank: Int
+        /// Team mode: the name of the team it played for (absent otherwise).
+        public var team: String?
     }
 
     /// The question the fewest got right (by share; the earlier on a tie); nil without questions.
