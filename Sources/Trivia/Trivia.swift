@@ -15,7 +15,7 @@ public enum Trivia {
         page: GamePage(name: TriviaPage.name, script: TriviaPage.script),
         host: { setup throws(SetupError) in
             let bank = try TriviaOptions.bank(from: setup.options)
-            let settings = TriviaOptions.settings(from: setup.options)
+            let settings = try TriviaOptions.settings(from: setup.options)
             let table = TriviaTable(
                 bank: bank, settings: settings, startRule: setup.startRule ?? TriviaRules.defaultStartRule, capacity: setup.capacity)
             // In buzzer mode the host marks each answer given aloud.

@@ -27,7 +27,7 @@ import Trivia
         #expect(final.ended == .endedByHost)
         #expect(Set(final.standings.map(\.id)) == [ann.id, bob.id])
         // Both stay, back in the lobby.
-        #expect(await bob.wait { if case .lobby(let status) = $0 { status } else { nil } }?.players == 2)
+        #expect(await bob.wait { if case .lobby(let lobby) = $0 { lobby.status } else { nil } }?.players == 2)
         trivia.runner.command(.end)
         #expect(await eventually { trivia.events.mutate { $0 }.contains(.refused(CommandRefusal(.end, .noGame))) })
 

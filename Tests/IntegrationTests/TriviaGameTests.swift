@@ -34,7 +34,7 @@ import Trivia
         // The host is back in its lobby: a new player is admitted and told so.
         for player in players { await player.quit() }
         let next = ScriptedPlayer(try await trivia.host.join("Dee"))
-        #expect(await next.wait { if case .lobby(let status) = $0 { status } else { nil } }?.players == 1)
+        #expect(await next.wait { if case .lobby(let lobby) = $0 { lobby.status } else { nil } }?.players == 1)
         await next.quit()
         await trivia.stop()
     }

@@ -133,8 +133,8 @@ import Vocabulary
         #expect(QuestionRecord.letter(0) == "A" && QuestionRecord.letter(8) == "I" && QuestionRecord.letter(26) == "#27")
     }
 
-    @Test func aServedBankIsTitledInItsReports() {
-        #expect(TriviaOptions.settings(from: GameOptionValues()).quizTitle == "Built-in questions")
-        #expect(TriviaOptions.settings(from: GameOptionValues(["questions": .text("/srv/quizzes/Pub quiz.csv")])).quizTitle == "Pub quiz")
+    @Test func aServedBankIsTitledInItsReports() throws {
+        #expect(try TriviaOptions.settings(from: GameOptionValues()).quizTitle == "Built-in questions")
+        #expect(try TriviaOptions.settings(from: GameOptionValues(["questions": .text("/srv/quizzes/Pub quiz.csv")])).quizTitle == "Pub quiz")
     }
 }

@@ -16,7 +16,7 @@ import Testing
     }
 
     static func lobby(_ actions: [TriviaTable.Effect]) -> (LobbyStatus, [PeerID])? {
-        for effect in actions { if let (message, to) = effect.told, case .lobby(let status) = message { return (status, to) } }
+        for effect in actions { if let (message, to) = effect.told, case .lobby(let lobby) = message { return (lobby.status, to) } }
         return nil
     }
 

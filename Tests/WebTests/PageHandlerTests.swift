@@ -175,8 +175,10 @@ import Trivia
 
     /// What a browser downloads to show each page: the page, the stylesheet, its module and every
     /// module that one imports, and the game's module (the largest of the games'). A phone on a
-    /// crowded Wi-Fi pays the phone page's sum, not the host page's.
-    @Test func eachPageWithWhatItLoadsStaysUnder80KB() throws {
+    /// crowded Wi-Fi pays the phone page's sum, not the host page's. Uncompressed bytes: 90 KB
+    /// since trivia's teams, pictures and reports (it was 80); what a phone pays on the wire is
+    /// issue 26's (gzip, validators), measured by scripts/bench-web-bytes.
+    @Test func eachPageWithWhatItLoadsStaysUnder90KB() throws {
         let pages = Assets.files.filter { $0.value.contentType.hasPrefix("text/html") }
         #expect(Set(pages.keys) == ["/", "/screen", "/host"])
         let largestGame = Self.gamePages.map(\.script.count).max() ?? 0
@@ -195,7 +197,7 @@ import Trivia
             #expect(loaded.contains("/dom.mjs"), "\(path) imports the shared modules: \(loaded.sorted())")
             #expect(importsGame, "\(path) imports the game's module")
             let total = page.bytes.count + loaded.map { Assets.files[$0]!.bytes.count }.reduce(0, +) + largestGame
-            #expect(total < 80_000, "\(path) with what it loads: \(total) bytes")
+            #expect(total < 90_000, "\(path) with what it loads: \(total) bytes")
         }
     }
 }

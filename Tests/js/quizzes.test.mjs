@@ -116,6 +116,23 @@ test("the next game's request: categories only when some are left out, times and
   assert.match(quizzes.nextGameRequest("q1", form).problem, /^Questions to ask/);
 });
 
+test("the next game's teams: 2 to 8 names, each short and its own, and how players get into them", () => {
+  const form = { categories: [], chosen: {}, rounds: "3", mode: "first", time: "", shuffleQuestions: true, shuffleAnswers: true,
+    teamsOn: true, teams: " Red , Blue ", teamPlacement: "placed" };
+  assert.deepEqual(quizzes.nextGameRequest("q1", form).body,
+    { quiz: "q1", mode: "first", rounds: 3, shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false, teams: ["Red", "Blue"], teamPlacement: "placed" });
+  form.teams = "Red";
+  assert.equal(quizzes.nextGameRequest("q1", form).problem, "Teams: 2 to 8 names, separated by commas (you gave 1).");
+  form.teams = "Red,,Blue";
+  assert.equal(quizzes.nextGameRequest("q1", form).problem, "Teams: team 2 has no name.");
+  form.teams = "Red,The Incredible Hulks";
+  assert.equal(quizzes.nextGameRequest("q1", form).problem, "Teams: \u201CThe Incredible Hulks\u201D is longer than 16 characters.");
+  form.teams = "Red,RED";
+  assert.equal(quizzes.nextGameRequest("q1", form).problem, "Teams: \u201CRED\u201D twice; each team needs a name of its own.");
+  form.teamsOn = false;
+  assert.equal(quizzes.nextGameRequest("q1", form).body.teams, undefined, "off: no teams, whatever was typed");
+});
+
 test("a quiz's line in the list, and a refusal said as the host said it", () => {
   assert.equal(quizzes.quizLine({ id: "built-in", readOnly: true }, 70), "70 questions \u00B7 built-in \u00B7 read-only");
   assert.equal(quizzes.quizLine({ id: "x1", readOnly: false }, 1), "1 question");
@@ -319,6 +336,16 @@ test("play next: the quiz's categories, the plan posted, then Start now while pl
   await settle();
   assert.deepEqual(page.requests.filter((r) => r.path === "next-game")[0].body,
     { quiz: "pub", mode: "timed", rounds: 0, shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false });
+  assert.equal(page.find("next-teams"), null, "teams off: no names to type");
+  page.find("next-teams-on").props.on.change({ target: { checked: true } });
+  assert.equal(page.find("next-teams").props.value, "Red, Blue");
+  page.find("next-teams").props.on.input({ target: { value: "Owls, Larks" } });
+  page.find("next-team-placement").props.on.change({ target: { value: "placed" } });
+  page.click("next-play");
+  await settle();
+  const teams = page.requests.filter((r) => r.path === "next-game")[1].body;
+  assert.deepEqual([teams.teams, teams.teamPlacement], [["Owls", "Larks"], "placed"]);
+  page.find("next-teams-on").props.on.change({ target: { checked: false } });
   assert.equal(page.text("quiz-message"), "\u2713 Next game: \u201CPub quiz\u201D, 3 questions.");
   assert.equal(page.find("next-start"), null, "nobody waits: nothing to start");
   page.players = { 3: "Ann", 4: "Bob" };

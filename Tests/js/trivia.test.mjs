@@ -173,3 +173,88 @@ test("a question's picture: large on the TV, on phones only when the host shows 
   phone.message(Object.assign({}, question, { pictureOnPhones: true }));
   assert.equal(byId(phone.view(), "question-picture").props.src, question.picture);
 });
+
+/* ---- Team mode ---- */
+
+const ann = { id: 1, name: "Ann" }, bob = { id: 2, name: "Bob" }, cy = { id: 3, name: "Cy" }, dee = { id: 4, name: "Dee" };
+const teamLobby = (placement) => ({ kind: "lobby", players: 4, capacity: 8, startRule: "whenFull", teamPlacement: placement,
+  teams: [{ name: "Red", colour: 0, members: [ann, cy] }, { name: "Blue", colour: 1, members: [bob] }], choosing: placement === "choose" ? [dee] : undefined });
+
+test("team mode: the phone's lobby has a big button a team, told apart by name, shape and colour; a press sends the choice", () => {
+  const ctx = phoneCtx(dee, {}), phone = trivia.phone(ctx);
+  let view = phone.lobbyView(teamLobby("choose"), "lobby");
+  assert.equal(textOf(byId(view, "my-team")), "Choose your team");
+  const red = byId(view, "team-0"), blue = byId(view, "team-1");
+  assert.equal(red.tag, "button");
+  assert.match(red.props.class, /\bt0\b/);
+  assert.match(blue.props.class, /\bt1\b/);
+  assert.equal(textOf(byClass(red, "team-name")[0]), "Red");
+  assert.equal(textOf(red.children[0]), "\u25B2 ");
+  assert.equal(textOf(blue.children[0]), "\u25C6 ", "shapes differ, not only colours");
+  assert.equal(textOf(byClass(red, "team-members")[0]), "Ann, Cy");
+  blue.props.on.click();
+  assert.deepEqual(ctx.sent, [{ kind: "team", team: "Blue" }]);
+  assert.equal(textOf(byId(phone.lobbyView(teamLobby("choose"), "lobby"), "team-status")), "Joining Blue\u2026");
+  const chosen = teamLobby("choose");
+  chosen.teams[1].members = [bob, dee];
+  view = phone.lobbyView(chosen, "lobby");
+  assert.equal(textOf(byId(view, "my-team")), "\u25C6 You're on Blue", "its shape, then its name");
+  assert.equal(byId(view, "team-1").props["aria-pressed"], "true");
+  assert.equal(byId(view, "team-1").props.on, null, "its own team: nothing to send");
+  assert.equal(textOf(byId(view, "team-status")), "");
+  const over = phone.lobbyView(chosen, "over");
+  assert.equal(byId(over, "over-team-1").props["aria-pressed"], "true", "after a game, ids of their own");
+  assert.equal(byClass(over, "team-members").length, 0, "smaller: the names only");
+  assert.equal(textOf(byId(over, "over-my-team")), "Your team next game:");
+  phone.message({ kind: "rejected", reason: "unknownTeam", team: "Green", teams: ["Red", "Blue"] });
+  assert.equal(textOf(byId(phone.lobbyView(chosen, "lobby"), "team-status")), "There is no team \u201CGreen\u201D: choose Red or Blue.");
+  assert.equal(phone.lobbyView({ kind: "lobby", players: 1, capacity: 8, startRule: "after" }, "lobby"), null, "no teams: the page's own list");
+});
+
+test("team mode: placed by the host, the phone shows its team and no buttons", () => {
+  const phone = trivia.phone(phoneCtx(bob, {}));
+  const view = phone.lobbyView(teamLobby("placed"), "lobby");
+  assert.equal(textOf(byId(view, "my-team")), "\u25C6 You're on Blue");
+  assert.equal(byId(view, "team-1").tag, "div");
+});
+
+test("team mode: the result and the game over say the team's rank, the teams with their means and members", () => {
+  const ctx = phoneCtx(cy, {}), phone = trivia.phone(ctx);
+  const teams = [{ team: 1, name: "Blue", colour: 1, mean: 2, rank: 1, members: [bob] }, { team: 0, name: "Red", colour: 0, mean: 1.5, rank: 2, members: [ann, cy] }];
+  const board = [{ id: 2, name: "Bob", points: 2 }, { id: 1, name: "Ann", points: 2 }, { id: 3, name: "Cy", points: 1 }];
+  phone.message({ kind: "game", mode: "first", questions: 3, firstQuestion: 1, scoreboard: [] });
+  phone.message(firstQuestion);
+  phone.message({ kind: "result", number: 1, of: 3, correctChoice: 0, correctChoices: [0], correctAnswer: "x", scored: [], tie: false, ended: "deadline", scoreboard: board, teams: teams });
+  assert.equal(textOf(byId(phone.view(), "result-team")), "Your team Red: 2nd of 2 \u00B7 1.5 points on average");
+  phone.message({ kind: "gameOver", standings: board, winners: [1, 2], points: 2, ended: "questionsDone", asked: 3, teams: teams });
+  const over = h("div", null, phone.overView());
+  assert.equal(textOf(byId(over, "over-title")), "Blue wins!");
+  assert.equal(textOf(byId(over, "over-team")), "Your team Red: 2nd of 2 \u00B7 1.5 points on average");
+  const lines = byId(over, "over-teams").children;
+  assert.deepEqual(lines.map((li) => textOf(li)), ["\u25C6 " + "1. Blue" + "2.0" + "Bob 2", "\u25B2 " + "2. Red" + "1.5" + "Ann 2, Cy 1"]);
+  assert.equal(lines[1].props.class, "t0 mine");
+});
+
+test("team mode: the TV's lobby shows each team with its members and who is still choosing; its standings and game over rank the teams", () => {
+  const ctx = { h: h, now: () => 0 };
+  const lobby = trivia.tvLobby(teamLobby("choose"), { players: {} }, ctx);
+  assert.equal(textOf(byId(lobby, "tv-team-0")), "\u25B2 Red" + "Ann" + "Cy");
+  assert.equal(textOf(byId(lobby, "tv-team-1")), "\u25C6 Blue" + "Bob");
+  assert.equal(textOf(byId(lobby, "tv-choosing")), "Still choosing: Dee");
+  assert.equal(trivia.tvLobby({ kind: "lobby", players: 0, capacity: 8, startRule: "after" }, { players: {} }, ctx), null);
+  const teams = [{ team: 0, name: "Red", colour: 0, mean: 1, rank: 1, members: [ann] }, { team: 1, name: "Blue", colour: 1, mean: 1, rank: 1, members: [bob] }];
+  const board = [{ id: 1, name: "Ann", points: 1 }, { id: 2, name: "Bob", points: 1 }];
+  const result = { kind: "result", number: 1, of: 3, correctChoice: 0, correctChoices: [0], correctAnswer: "x", scored: [1, 2], tie: false, ended: "deadline", scoreboard: board, teams: teams };
+  const tv = trivia.tvView({ question: firstQuestion, result: result, showing: "result", answered: [], countdown: { deadline: null, frozen: "" } }, { players: {} }, ctx);
+  assert.deepEqual(byId(tv, "tv-result-teams").children.map(textOf), ["\u25B2 1. Red1.0Ann 1", "\u25C6 1. Blue1.0Bob 1"]);
+  const last = trivia.final({ kind: "gameOver", standings: board, winners: [1, 2], points: 1, ended: "questionsDone", asked: 1, teams: teams }, {});
+  assert.equal(last.title, "Red and Blue tie!");
+  assert.deepEqual(byId(trivia.tvOver(last, {}, ctx), "tv-over-teams").children.map(textOf), ["\u25B2 1. Red1.0Ann 1", "\u25C6 1. Blue1.0Bob 1"]);
+  assert.equal(trivia.tvOver(trivia.final({ kind: "gameOver", standings: board, winners: [1], points: 1, ended: "questionsDone" }, {}), {}, ctx), null);
+  assert.equal(trivia.ordinal(1) + trivia.ordinal(2) + trivia.ordinal(3) + trivia.ordinal(11) + trivia.ordinal(22), "1st2nd3rd11th22nd");
+});
+
+test("team mode: the host page says the next game's teams", () => {
+  const s = trivia.watchNote(trivia.watchStart(), { kind: "nextQuiz", title: "Pub quiz", questions: 3, mode: "first", teams: ["Owls", "Larks"] });
+  assert.deepEqual(trivia.hostBetween(s), ["Next game: \u201CPub quiz\u201D \u00B7 3 questions \u00B7 first right answer scores \u00B7 teams Owls, Larks"]);
+});

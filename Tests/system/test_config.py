@@ -28,9 +28,10 @@ def test_a_valid_file_is_honoured_and_flags_override_it(tmp_path, processes):
 
 
 def test_a_games_options_are_keys_of_the_file_too(tmp_path, processes):
-    path = write(tmp_path, {"game": "trivia", "mode": "timed", "rounds": 2, "category": "Science", "start-when-full": True})
+    path = write(tmp_path, {"game": "trivia", "mode": "timed", "rounds": 2, "category": "Science", "start-when-full": True,
+                            "teams": "Red,Blue", "team-placement": "placed"})
     host = processes.add(HostProcess(snap_host_binary(), "--config", path, "--rounds", "3"))
-    assert host.wait_stdout(r"^trivia: timed mode, 3 of 9 questions \(embedded bank: Science\); ", 5), host.describe()
+    assert host.wait_stdout(r"^trivia: timed mode, 3 of 9 questions \(embedded bank: Science\); teams Red, Blue \(placed\); ", 5), host.describe()
 
 
 @pytest.mark.parametrize("content, key, problem", [

@@ -26,7 +26,8 @@ def section(text: str, title: str) -> str:
 def test_serve_help_lists_each_games_options_under_its_title():
     text = help_text("serve", "--help")
     trivia = section(text, "TRIVIA (WITH --GAME TRIVIA):")
-    for option in ("--questions <file>", "--category <name>", "--mode <mode>", "--question-time", "--rounds", "--result-time"):
+    for option in ("--questions <file>", "--category <name>", "--mode <mode>", "--question-time", "--rounds", "--result-time",
+                   "--teams <names>", "--team-placement <team-placement>"):
         assert option in trivia, trivia
     assert "(values: first, timed, buzzer)" in trivia, trivia
     snap = section(text, "SNAP! (WITH --GAME SNAP):")
@@ -59,3 +60,17 @@ def test_the_lobby_starts_no_game():
     assert proc.wait_exit(10) == 64, proc.describe()
     assert "the lobby starts no game" in proc.stderr_text, proc.describe()
     assert "Usage: snap-host serve" in proc.stderr_text, proc.describe()
+
+
+def test_team_names_that_make_no_teams_are_a_usage_error_saying_the_rule():
+    for args, said in ((["--teams", "Red"], "--teams Red: 2 to 8 team names; got 1 (separate them with commas: \"Red,Blue\")"),
+                       (["--teams", "Red,red"], "--teams Red,red: \"red\" names two teams (ignoring case); each team needs a name of its own"),
+                       (["--team-placement", "placed"], "--team-placement needs --teams (the teams' names, \"Red,Blue\")")):
+        proc = Proc([str(snap_host_binary()), "serve", "--port", "0", "--no-dnssd", "--no-bluetooth", "--no-web", "--game", "trivia", *args], "host")
+        assert proc.wait_exit(10) == 64, proc.describe()
+        assert said in proc.stderr_text, proc.describe()
+
+
+def test_team_mode_is_announced(processes):
+    host = processes.add(HostProcess(snap_host_binary(), "--game", "trivia", "--start-when-full", "--teams", "Owls, Larks", "--team-placement", "placed"))
+    assert host.wait_stdout(r"^trivia: first mode, 10 of 70 questions \(embedded bank\); teams Owls, Larks \(placed\); ", 5), host.describe()

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from trivia_support import snap_host_binary, start_host
+from trivia_support import snap_host_binary, start_host, start_join
 
 
 class Tmux:
@@ -98,4 +98,41 @@ def test_a_person_joins_sees_a_question_answers_with_a_key_sees_the_result_and_s
         tmux.keys("q")
         assert tmux.wait_screen(r"^join exited 0$", 10), tmux.screen()
     finally:
+        assert host.stop() == 0, host.describe()
+
+
+def test_a_person_chooses_a_team_with_a_key_in_the_lobby_and_plays_for_it(tmp_path, tmux):
+    """Team mode on a terminal (docs/TRIVIA.md, "Team mode"): the lobby lists the teams numbered,
+    a key chooses one, the game and the result say the team."""
+    bank = tmp_path / "bank.json"
+    bank.write_text(json.dumps({"questions": [{
+        "question": "Which answer is right?", "answers": [{"text": "wrong one"}, {"text": "the right one", "correct": True}]}]}))
+    host, port = start_host("--questions", str(bank), "--start-when-full", "--max-players", "2", "--teams", "Red,Blue",
+                            "--question-time", "30", "--result-time", "0.5")
+    bot = None
+    try:
+        join = shlex.join([str(snap_host_binary()), "join", f"127.0.0.1:{port}", "--player", "Pat"])
+        tmux.start(f"{join}; echo \"join exited $?\"; sleep 60")
+        assert tmux.wait_screen(r"^teams: 1\) Red: nobody yet \| 2\) Blue: nobody yet \| choosing: Pat$", 15), tmux.screen()
+        assert tmux.wait_screen(r"^you have no team yet: press 1-2 to choose one$", 5), tmux.screen()
+        tmux.keys("2")
+        assert tmux.wait_screen(r"^you chose Blue$", 5), tmux.screen()
+        assert tmux.wait_screen(r"^teams: 1\) Red: nobody yet \| 2\) Blue: Pat$", 5), tmux.screen()
+        assert tmux.wait_screen(r"^you're on Blue: press 1-2 to change$", 5), tmux.screen()
+        assert host.wait_line(r"^teams: 1\) Red: nobody yet \| 2\) Blue: Pat$", 5), host.describe()
+        tmux.keys("9")
+        assert tmux.wait_screen(r"^\(there is no team 9\)$", 5), tmux.screen()
+
+        bot = start_join(port, "Bot")  # the lobby is full: the game starts, the bot placed on Red
+        assert tmux.wait_screen(r"^game: first mode, 1 question, you play for Blue$", 15), tmux.screen()
+        assert host.wait_line(r"^teams: 1\) Red: Bot \| 2\) Blue: Pat$", 5), host.describe()
+        answers = dict(re.findall(r"^  (\d)\) (.+)$", tmux.screen(), re.MULTILINE))
+        tmux.keys(next(key for key, text in answers.items() if text == "the right one"))
+        assert tmux.wait_screen(r"^teams: 1\. Blue 1\.0 \(Pat\), \d\. Red \d\.\d \(Bot\)$", 15), tmux.screen()
+        assert tmux.wait_screen(r"^your team Blue: place 1 of 2, mean 1\.0$", 5), tmux.screen()
+        tmux.keys("q")
+        assert tmux.wait_screen(r"^join exited 0$", 10), tmux.screen()
+    finally:
+        if bot:
+            bot.stop()
         assert host.stop() == 0, host.describe()

@@ -56,6 +56,19 @@ public protocol GameRules: Sendable {
     func received(_ message: ClientMessage?, from id: PeerID, arrivedAt: Int64, round: inout Round, at moment: RoundMoment) -> [Effect]
     /// A player's message arrived between games: the refusal it gets.
     func refusedBetweenGames(_ message: ClientMessage?, from id: PeerID) -> [Effect]
+    /// A player's message arrived between games: what it does there (trivia's choice of a team
+    /// changes the lobby). Default: ``LobbyMove/answered(_:)`` with ``refusedBetweenGames(_:from:)``.
+    mutating func receivedBetweenGames(_ message: ClientMessage?, from id: PeerID, at moment: GameMoment) -> LobbyMove<Effect>
+    /// The players waiting in the lobby now, in order of arrival, before each lobby status is
+    /// told: the rules may keep facts of their own about them (trivia's teams). Default: nothing.
+    mutating func lobbyChanged(_ waiting: [Peer])
+    /// The lobby's status as the game tells it (default: ``LobbyTelling/lobby(_:)``); a game may
+    /// add facts of its own (trivia: who is on which team).
+    func lobbyMessage(_ status: LobbyStatus) -> ServerMessage
+    /// The round is over (``ending(of:at:)`` said so) and its players are back in the lobby: the
+    /// rules may keep what outlives it (trivia: the teams of players who joined during it).
+    /// Default: nothing.
+    mutating func roundEnded(_ round: Round)
     /// The time of ``nextWake(of:)`` has come (or passed).
     func woke(round: inout Round, at moment: RoundMoment) -> [Effect]
 
@@ -89,6 +102,21 @@ extension GameRules {
     public mutating func commandBetweenGames(_ command: GameCommand, at moment: GameMoment) -> [Effect] {
         [.refused(CommandRefusal(.game(command), .noGame))]
     }
+    public mutating func receivedBetweenGames(_ message: ClientMessage?, from id: PeerID, at moment: GameMoment) -> LobbyMove<Effect> {
+        .answered(refusedBetweenGames(message, from: id))
+    }
+    public mutating func lobbyChanged(_ waiting: [Peer]) {}
+    public func lobbyMessage(_ status: LobbyStatus) -> ServerMessage { .lobby(status) }
+    public mutating func roundEnded(_ round: Round) {}
+}
+
+/// What a player's message between games did (``GameRules/receivedBetweenGames(_:from:at:)``).
+public enum LobbyMove<Effect: Sendable>: Sendable {
+    /// The lobby is as it was: these effects answer the message (a refusal, to its sender).
+    case answered([Effect])
+    /// The game's facts about the lobby changed (a player chose a team): these effects, then the
+    /// lobby's status to everyone waiting.
+    case changed([Effect])
 }
 
 /// A server message that can carry the lobby's status: every game's does (kind `lobby`).

@@ -3,7 +3,8 @@ import Vocabulary
 extension LobbyCycle {
     /// The host's commands. In the lobby: start now (or rematch, once a game was played) with
     /// the players waiting, kick one of them; the game's own commands go to the rules
-    /// (``GameRules/commandBetweenGames(_:at:)``); the rest are refused (`noGame`). During a round:
+    /// (``GameRules/commandBetweenGames(_:at:)``; one done may change what the lobby says, trivia's
+    /// teams, so everyone waiting hears its status again); the rest are refused (`noGame`). During a round:
     /// start and rematch are refused (`gameUnderWay`); pause (refused `alreadyPaused`), unpause
     /// (refused `notPaused`) and end go to the rules; kick removes a player who hears the round
     /// or waits; the game's own commands (skip, and those it declares) are the rules' to do or
@@ -16,7 +17,11 @@ extension LobbyCycle {
             return refuse(.unknownCommand(known: known))
         }
         guard case .playing(let round) = state else {
-            if case .game(let own) = command { return rules.commandBetweenGames(own, at: moment) }
+            if case .game(let own) = command {
+                let effects = rules.commandBetweenGames(own, at: moment)
+                let refused = effects.contains { if case .refused = $0 { true } else { false } }
+                return refused ? effects : effects + lobbyStatus(now: moment.now)
+            }
             switch lobby.answer(command, gamesPlayed: gamesPlayed) {
             case .start: return startGame(at: moment)
             case .kick(let id): return [.kick(id)]

@@ -62,7 +62,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     // MARK: Events
 
     /// A scheduled start's countdown, on the host's screen and the TV from the start.
-    public func opened(at moment: GameMoment) -> [Effect] {
+    public mutating func opened(at moment: GameMoment) -> [Effect] {
         lobby.startsAt == nil ? [] : lobbyStatus(now: moment.now)
     }
 
@@ -83,7 +83,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         }
         guard let waits else { return played }
         lobby.add(peer)
-        return played + waits + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
+        return played + waits + [.send(lobbyMessage(now: moment.now), to: [peer.id])]
     }
 
     /// Whoever leaves no longer waits; during a round the rules hear it.
@@ -108,14 +108,20 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         guard case .playing = state else {
             guard lobby.contains(peer.id) else { return [] }
             let ending: [Effect] = missed.map { [.retell($0, to: [peer.id])] } ?? []
-            return ending + [.send(.lobby(lobby.status(now: moment.now)), to: [peer.id])]
+            return ending + [.send(lobbyMessage(now: moment.now), to: [peer.id])]
         }
         return play(at: moment) { rules, round, at in rules.back(peer, round: &round, at: at) }
     }
 
-    /// A player's message: the rules' refusal between games, or the round's move.
+    /// A player's message: between games the rules' answer (when it changed the lobby, everyone
+    /// waiting hears the lobby's status), during a round the round's move.
     public mutating func received(_ message: ClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
-        guard case .playing = state else { return rules.refusedBetweenGames(message, from: id) }
+        guard case .playing = state else {
+            switch rules.receivedBetweenGames(message, from: id, at: moment) {
+            case .answered(let effects): return effects
+            case .changed(let effects): return effects + lobbyStatus(now: moment.now)
+            }
+        }
         return play(at: moment) { rules, round, at in rules.received(message, from: id, arrivedAt: arrivedAt, round: &round, at: at) }
     }
 
@@ -145,6 +151,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
             return effects
         }
         if let message = ending.message { missedEnding.gameEnded(with: message, to: ending.audience) }
+        rules.roundEnded(round)
         state = .lobby
         lobby.gameEnded(players: ending.players, now: moment.now)
         return effects + [.gameEnded] + lobbyStatus(now: moment.now)
@@ -169,7 +176,13 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
 
     /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
     /// still shows it).
-    func lobbyStatus(now: Int64) -> [Effect] {
-        [.announce(.lobby(lobby.status(now: now)), to: lobby.waiting.map(\.id))]
+    mutating func lobbyStatus(now: Int64) -> [Effect] {
+        [.announce(lobbyMessage(now: now), to: lobby.waiting.map(\.id))]
+    }
+
+    /// The lobby's status as the game tells it, the rules told first who waits.
+    mutating func lobbyMessage(now: Int64) -> ServerMessage {
+        rules.lobbyChanged(lobby.waiting)
+        return rules.lobbyMessage(lobby.status(now: now))
     }
 }

@@ -78,6 +78,10 @@ extension QuizDesk {
         var shuffleAnswers: Bool?
         var picturesOnPhones: Bool?
         var categories: [String]?
+        /// Team mode: the teams' names (absent or empty: no teams).
+        var teams: [String]?
+        /// `choose` or `placed`.
+        var teamPlacement: String?
     }
 
     /// The one way the desk writes JSON: keys sorted, slashes as they are (picture URLs).

@@ -103,7 +103,11 @@ extension QuizDesk {
         settings.picturesOnPhones = choice.picturesOnPhones ?? false
         settings.pictureBase = "/games/trivia/files/pictures/\(id.rawValue)/"
         let plan = NextQuiz(title: stored.title, bank: bank, settings: settings)
-        let command = try plan.command()
+        var command = try plan.command()
+        if let teams = choice.teams, !teams.isEmpty {
+            command.arguments["teams"] = .array(teams.map(JSONValue.string))
+            command.arguments["teamPlacement"] = choice.teamPlacement.map(JSONValue.string)
+        }
         do { _ = try NextQuiz(command) } catch { throw DeskRefusal(422, error.description) }  // the game's own check, here to say it now
         guard send(.game(command)) else { throw DeskRefusal(503, "The game is not running yet; try again in a moment.") }
         let chosen: [String: JSONValue] = ["title": .string(stored.title), "questions": .integer(Int64(Deck.count(settings.rounds, of: bank)))]

@@ -3,14 +3,15 @@ import Vocabulary
 extension GameReport {
     /// The report as a table LibreOffice and Excel open (docs/TRIVIA.md, "Results to take home"):
     /// UTF-8 with a byte-order mark, CR LF line ends, a field quoted when it holds a comma, a quote
-    /// or a line end. A CSV is one sheet, so it holds two tables, each with its header row, a
+    /// or a line end. A CSV is one sheet, so it holds two tables (three in team mode), each with its header row, a
     /// blank row between:
     ///
     /// - a row per player: rank, name, points, right answers, then for each question the answer
     ///   given with its letter (`B: Mars`; `(aloud)` in buzzer mode), `right`, `wrong`, `no
     ///   answer` or `not playing`, and the milliseconds from the question to the press;
     /// - a row per question: its number and text, the right answers, how many got it right of
-    ///   how many could and the percentage, then each answer with how many chose it.
+    ///   how many could and the percentage, then each answer with how many chose it;
+    /// - in team mode, a row per team: its rank, name, mean points (one decimal) and members.
     ///
     /// Times are whole milliseconds, read as numbers whatever the spreadsheet's language (a
     /// decimal point is a date or a thousands separator in some). Text a spreadsheet would take
@@ -19,6 +20,7 @@ extension GameReport {
         var rows = playerRows()
         rows.append([])
         rows += questionRows()
+        rows += teamRows
         var text = ""
         for row in rows {
             text += row.map(QuestionBank.csvField).joined(separator: ",")
@@ -29,14 +31,18 @@ extension GameReport {
 
     /// The players' table: its header, then a row each, best first.
     func playerRows() -> [[String]] {
-        var header = ["rank", "name", "points", "right answers"]
+        var header = ["rank", "name"]
+        if teams != nil { header.append("team") }
+        header += ["points", "right answers"]
         for question in questions {
             let number = "Q\(question.number)"
             header += [number + " answer", number + " right", number + " ms"]
         }
         var rows = [header]
         for line in players {
-            var row = [String(line.rank), Self.cell(line.name), String(line.points), String(rightAnswers(of: line.id))]
+            var row = [String(line.rank), Self.cell(line.name)]
+            if teams != nil { row.append(Self.cell(line.team ?? "")) }
+            row += [String(line.points), String(rightAnswers(of: line.id))]
             for question in questions { row += Self.answerCells(line.id, question) }
             rows.append(row)
         }
@@ -91,5 +97,16 @@ extension GameReport {
         let parts = scalars.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," }
         guard (1...2).contains(parts.count) else { return false }
         return parts.allSatisfy { part in !part.isEmpty && part.allSatisfy { ("0"..."9").contains($0) } }
+    }
+
+    /// Team mode: a blank row, the header, then one row per team, best first (none otherwise).
+    private var teamRows: [[String]] {
+        guard let teams else { return [] }
+        var rows: [[String]] = [[], ["team rank", "team", "mean points", "members"]]
+        for team in teams {
+            let members: String = team.members.map(\.name).joined(separator: ", ")
+            rows.append([String(team.rank), Self.cell(team.name), String(team.mean), Self.cell(members)])
+        }
+        return rows
     }
 }

@@ -63,6 +63,8 @@ public struct GameReport: Hashable, Sendable, Codable {
     public var players: [Line]
     /// The questions asked, in order.
     public var questions: [QuestionRecord]
+    /// Team mode: the teams' final standings, best first (absent otherwise).
+    public var teams: [TeamStanding]?
 
     /// One player's line.
     public struct Line: Hashable, Sendable, Codable {
@@ -74,6 +76,8 @@ public struct GameReport: Hashable, Sendable, Codable {
         public var points: Int
         /// 1 for the best; equal points share a rank (1, 2, 2, 4).
         public var rank: Int
+        /// Team mode: the name of the team it played for (absent otherwise).
+        public var team: String?
     }
 
     /// The winners' names (rank 1; several on a tie); none without players.

@@ -25,8 +25,9 @@ public struct NextQuiz: Hashable, Sendable {
 
     /// The command that plays it: `{"command":"nextQuiz","title":…,"quiz":{"questions":[…]},
     /// "mode":"timed","rounds":10,"questionTime":20,"resultTime":4,"shuffleQuestions":true,
-    /// "shuffleAnswers":true}` (times in seconds; `rounds` 0: every question; no
-    /// `questionTime`: each question's own limit). `quiz` is the bank in snap-host's JSON.
+    /// "shuffleAnswers":true,"teams":["Red","Blue"],"teamPlacement":"choose"}` (times in seconds;
+    /// `rounds` 0: every question; no `questionTime`: each question's own limit; no `teams`:
+    /// no team mode). `quiz` is the bank in snap-host's JSON.
     public func command() throws -> GameCommand {
         let quiz = try JSONDecoder().decode(JSONValue.self, from: bank.json())
         var arguments: [String: JSONValue] = [
@@ -37,6 +38,10 @@ public struct NextQuiz: Hashable, Sendable {
         if let time = settings.questionTime { arguments["questionTime"] = .number(Double(time) / 1_000_000) }
         if let base = settings.pictureBase { arguments["pictureBase"] = .string(base) }
         if settings.picturesOnPhones { arguments["picturesOnPhones"] = .bool(true) }
+        if let plan = settings.teams {
+            arguments["teams"] = .array(plan.names.map(JSONValue.string))
+            arguments["teamPlacement"] = .string(plan.placement.rawValue)
+        }
         return GameCommand(Self.command, arguments)
     }
 
@@ -81,7 +86,36 @@ public struct NextQuiz: Hashable, Sendable {
             }
             settings.pictureBase = path
         }
+        settings.teams = try Self.teams(arguments["teams"], placement: arguments["teamPlacement"])
         self.settings = settings
+    }
+
+    /// Team mode's plan: `teams`, an array of names, and `teamPlacement`, `choose` (the default)
+    /// or `placed`; nil without `teams`.
+    private static func teams(_ value: JSONValue?, placement: JSONValue?) throws(SetupError) -> TeamPlan? {
+        let placements = TeamPlacement.allCases.map(\.rawValue)
+        var how = TeamPlacement.choose
+        if let placement {
+            guard case .string(let word) = placement, let chosen = TeamPlacement(rawValue: word) else {
+                throw SetupError("teamPlacement: \(placements.joined(separator: " or "))")
+            }
+            how = chosen
+        }
+        guard let value else {
+            if placement != nil { throw SetupError("teamPlacement: only with teams (the teams' names)") }
+            return nil
+        }
+        var names: [String] = []
+        guard case .array(let items) = value else { throw SetupError("teams: an array of the teams' names, e.g. [\"Red\",\"Blue\"]") }
+        for item in items {
+            guard case .string(let name) = item else { throw SetupError("teams: each team's name is a string") }
+            names.append(name)
+        }
+        do {
+            return try TeamPlan(names: names, placement: how)
+        } catch {
+            throw SetupError("teams: \(error)")
+        }
     }
 
     /// Seconds in `range` as microseconds; nil when absent.

@@ -91,7 +91,7 @@ extension TriviaGame {
         let result = QuestionResult(
             number: round.number, of: questions.count, correctChoice: round.question.correct[0],
             correctAnswer: round.question.correctAnswers.joined(separator: " / "), correctChoices: round.question.correct,
-            scored: scored, tie: tie, ended: reason, scoreboard: scoreboard)
+            scored: scored, tie: tie, ended: reason, scoreboard: scoreboard, teams: teamStandings)
         return [.announce(.result(result), to: playerIDs)]
     }
 
@@ -102,19 +102,23 @@ extension TriviaGame {
         let best = board.first?.points ?? 0
         let report = self.report(board)
         var standings = FinalStandings(
-            standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked)
+            standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked,
+            teams: teamStandings)
         standings.hardest = report.hardest.map { HardestQuestion($0) }
         state = .over(standings)
         pausedAt = nil
         return [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]
     }
 
-    /// The game's report, from its final board.
+    /// The game's report, from its final board (in team mode, each player's team and the teams'
+    /// standings).
     func report(_ board: [ScoreLine]) -> GameReport {
         let lines = board.map { line in
-            GameReport.Line(id: line.id, name: line.name, points: line.points, rank: 1 + board.filter { $0.points > line.points }.count)
+            GameReport.Line(
+                id: line.id, name: line.name, points: line.points, rank: 1 + board.filter { $0.points > line.points }.count,
+                team: teams.flatMap { roster in roster.team(of: line.id).map { roster.plan.names[$0] } })
         }
-        return GameReport(title: settings.quizTitle, mode: settings.mode, players: lines, questions: record)
+        return GameReport(title: settings.quizTitle, mode: settings.mode, players: lines, questions: record, teams: teamStandings)
     }
 
     /// What happened to a closed question.

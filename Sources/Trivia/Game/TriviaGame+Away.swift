@@ -48,7 +48,6 @@ extension TriviaGame {
                 if let buzzers = buzzerState(of: round, now: now) { open.append(.retell(buzzers, to: [id])) }
             }
         }
-        let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard, resumed: true)
-        return [.send(.game(info), to: [id])] + open
+        return [.send(.game(info(firstQuestion: next, resumed: true)), to: [id])] + open
     }
 }

@@ -111,13 +111,23 @@ public struct TriviaGame: Sendable {
     var away: Set<PeerID> = []
     /// Every question closed so far, with its answers (the game's report).
     public internal(set) var record: [QuestionRecord] = []
+    /// Team mode: who plays for which team (every player of the game is on one); nil otherwise.
+    public internal(set) var teams: TeamRoster?
 
-    /// A game of `questions` for `players` (at least one question).
-    public init(questions: [DealtQuestion], players: [Peer], settings: TriviaSettings) {
+    /// A game of `questions` for `players` (at least one question). In team mode (the settings'
+    /// ``TriviaSettings/teams``) players keep their team in `teams` (the lobby's), and whoever
+    /// has none is placed now.
+    public init(questions: [DealtQuestion], players: [Peer], settings: TriviaSettings, teams: TeamRoster? = nil) {
         precondition(!questions.isEmpty, "a game needs at least one question")
         self.questions = questions
         self.settings = settings
         self.players = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Player(peer: $0)) })
+        if let plan = settings.teams {
+            var roster = teams?.plan == plan ? teams! : TeamRoster(plan: plan)
+            roster.keep(players)
+            roster.placeEveryone()
+            self.teams = roster
+        }
     }
 
     /// Whether the game has ended.
@@ -139,6 +149,20 @@ public struct TriviaGame: Sendable {
             .sorted { ($1.points, $0.id) < ($0.points, $1.id) }
     }
 
+    /// Team mode: the teams ranked by their members' mean points (nil otherwise). A team's
+    /// members are the players of the game now, here or reconnecting: one who left took its
+    /// points with it, and is off its team.
+    public var teamStandings: [TeamStanding]? {
+        teams?.standings(points: players.mapValues(\.points))
+    }
+
+    /// What a player is told of the game: its first question, and whether it took its seat back.
+    func info(firstQuestion: Int, resumed: Bool? = nil) -> GameInfo {
+        GameInfo(
+            mode: settings.mode, questions: questions.count, firstQuestion: firstQuestion, scoreboard: scoreboard, resumed: resumed,
+            teams: teams?.lines)
+    }
+
     /// When ``tick(now:clocks:)`` has something to do.
     public var nextWake: Int64? {
         guard pausedAt == nil else { return nil }
@@ -155,8 +179,7 @@ public struct TriviaGame: Sendable {
     public mutating func start(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
         switch state {
         case .ready:
-            let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: 1, scoreboard: scoreboard)
-            return [.announce(.game(info), to: playerIDs)] + ask(1, now: now, clocks: clocks)
+            return [.announce(.game(info(firstQuestion: 1)), to: playerIDs)] + ask(1, now: now, clocks: clocks)
         case .asking, .showingResult, .over:
             preconditionFailure("start() called twice")
         }
@@ -179,7 +202,8 @@ public struct TriviaGame: Sendable {
         }
     }
 
-    /// A player joined while the game runs: it starts at zero and plays from the next question.
+    /// A player joined while the game runs: it starts at zero and plays from the next question
+    /// (in team mode, for the team it is placed on).
     public mutating func playerJoined(_ peer: Peer) -> [Action] {
         let next: Int
         switch state {
@@ -189,16 +213,18 @@ public struct TriviaGame: Sendable {
         case .showingResult(let number, _): next = number + 1
         }
         players[peer.id] = Player(peer: peer, firstQuestion: next)
-        let info = GameInfo(mode: settings.mode, questions: questions.count, firstQuestion: next, scoreboard: scoreboard)
+        teams?.joinedGame(peer)
         let paused: [Action] = pausedAt == nil ? [] : [.send(.pause(PauseStatus(paused: true)), to: [peer.id])]
-        return [.send(.game(info), to: [peer.id])] + paused
+        return [.send(.game(info(firstQuestion: next)), to: [peer.id])] + paused
     }
 
-    /// A player left: its points leave with it, and the open question stops waiting for it (in
-    /// buzzer mode, if it had won the buzzer, the buzzers reopen for the others).
+    /// A player left: its points leave with it (and it is off its team), and the open question
+    /// stops waiting for it (in buzzer mode, if it had won the buzzer, the buzzers reopen for the
+    /// others).
     public mutating func playerLeft(_ id: PeerID, now: Int64) -> [Action] {
         guard players.removeValue(forKey: id) != nil else { return [] }
         away.remove(id)
+        teams?.left(id)
         switch state {
         case .ready, .over:
             return []

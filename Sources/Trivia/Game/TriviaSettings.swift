@@ -46,6 +46,8 @@ public struct TriviaSettings: Hashable, Sendable {
     public var reopenTime: Int64 = 5_000_000
     /// Who pressed first, and how long to wait for a slower link's earlier press.
     public var judge = PressJudge()
+    /// Team mode: the teams and how players get into them (nil: every player for itself).
+    public var teams: TeamPlan?
 
     /// The defaults: `first` mode, 20 s questions, 10 questions a game, 4 s between questions.
     public init() {}

@@ -47,6 +47,9 @@ public struct TriviaRules: GameRules {
     public private(set) var settings: TriviaSettings
     /// The title of the quiz chosen on the host page; nil: the bank `serve` was given.
     public private(set) var title: String?
+    /// Team mode: who is on which team, kept from game to game (the lobby's players, and after
+    /// a game its players); nil without teams.
+    public private(set) var teams: TeamRoster?
     private var rng: SplitMix64
 
     /// Quizzes drawn from `bank` by `settings`, shuffled with `rng`.
@@ -54,14 +57,52 @@ public struct TriviaRules: GameRules {
         self.bank = bank
         self.settings = settings
         self.rng = rng
+        self.teams = settings.teams.map(TeamRoster.init(plan:))
     }
 
+    /// A game starts: in team mode whoever has not chosen a team is placed now.
     public mutating func start(_ players: [Peer], number: Int, at moment: RoundMoment) -> (Round, [Effect]) {
         let questions = Deck.deal(
             settings.rounds, from: bank, shuffleQuestions: settings.shuffleQuestions, shuffleAnswers: settings.shuffleAnswers, using: &rng)
-        var game = TriviaGame(questions: questions, players: players, settings: settings)
+        var game = TriviaGame(questions: questions, players: players, settings: settings, teams: teams)
+        teams = game.teams
         let effects = game.start(now: moment.now, clocks: moment.clocks).map(Self.lift)
         return (game, effects)
+    }
+
+    // MARK: The lobby's teams
+
+    /// The players waiting are the lobby's team members (placed as they arrive, with `placed`).
+    public mutating func lobbyChanged(_ waiting: [Peer]) { teams?.keep(waiting) }
+
+    /// The lobby, with the teams in team mode (and with `choose`, who has not chosen).
+    public func lobbyMessage(_ status: LobbyStatus) -> TriviaServerMessage {
+        var lobby = TriviaLobby(status)
+        if let teams {
+            lobby.teams = teams.lines
+            lobby.teamPlacement = teams.plan.placement
+            if teams.plan.placement == .choose { lobby.choosing = teams.choosing }
+        }
+        return .lobby(lobby)
+    }
+
+    /// The game's players keep their teams, late joiners' included.
+    public mutating func roundEnded(_ round: TriviaGame) {
+        if let kept = round.teams, kept.plan == settings.teams { teams = kept }
+    }
+
+    /// A choice of team changes the lobby (everyone waiting hears who is on which team); any
+    /// other message is refused, as ``refusedBetweenGames(_:from:)`` says.
+    public mutating func receivedBetweenGames(_ message: TriviaClientMessage?, from id: PeerID, at moment: GameMoment) -> LobbyMove<Effect> {
+        guard case .team(let choice)? = message else { return .answered(refusedBetweenGames(message, from: id)) }
+        guard var roster = teams else { return .answered(Self.refused(choice, .noTeams, to: id)) }
+        do {
+            let changed = try roster.choose(choice.team, for: id)
+            teams = roster
+            return changed ? .changed([]) : .answered([])
+        } catch {
+            return .answered(Self.refused(choice, error, to: id, teams: error == .unknownTeam ? roster.plan.names : nil))
+        }
     }
 
     public func nextWake(of round: Round) -> Int64? { round.nextWake }
@@ -97,25 +138,26 @@ public struct TriviaRules: GameRules {
         round.playerBack(peer.id, now: moment.now).map(Self.lift)
     }
 
-    /// An answer or a buzz (nil: not a valid trivia message, refused as `malformed`).
+    /// An answer or a buzz (nil: not a valid trivia message, refused as `malformed`); a choice
+    /// of team is refused: teams change in the lobby only.
     public func received(_ message: TriviaClientMessage?, from id: PeerID, arrivedAt: Int64, round: inout Round, at moment: RoundMoment) -> [Effect] {
         guard let message else { return Self.malformed(id) }
         let clock = moment.clocks[id]
-        let actions =
-            switch message {
-            case .answer(let given): round.answer(given, from: id, arrivedAt: arrivedAt, clock: clock)
-            case .buzz(let pressed): round.buzz(pressed, from: id, arrivedAt: arrivedAt, clock: clock)
-            }
-        return actions.map(Self.lift)
+        switch message {
+        case .answer(let given): return round.answer(given, from: id, arrivedAt: arrivedAt, clock: clock).map(Self.lift)
+        case .buzz(let pressed): return round.buzz(pressed, from: id, arrivedAt: arrivedAt, clock: clock).map(Self.lift)
+        case .team(let choice): return Self.refused(choice, round.teams == nil ? .noTeams : .gameUnderWay, to: id)
+        }
     }
 
     public func refusedBetweenGames(_ message: TriviaClientMessage?, from id: PeerID) -> [Effect] {
         guard let message else { return Self.malformed(id) }
-        let (question, choice): (Int, Int?) =
-            switch message {
-            case .answer(let given): (given.question, given.choice)
-            case .buzz(let pressed): (pressed.question, nil)
-            }
+        let (question, choice): (Int, Int?)
+        switch message {
+        case .answer(let given): (question, choice) = (given.question, given.choice)
+        case .buzz(let pressed): (question, choice) = (pressed.question, nil)
+        case .team(let chosen): return Self.refused(chosen, teams == nil ? .noTeams : .gameUnderWay, to: id)
+        }
         return [.send(.rejected(AnswerRejected(question: question, choice: choice, reason: .noGame)), to: [id])]
     }
 
@@ -154,7 +196,9 @@ public struct TriviaRules: GameRules {
             let plan = try NextQuiz(command)
             (bank, settings, title) = (plan.bank, plan.settings, plan.title)
             settings.quizTitle = plan.title
-            return [.note(.nextQuiz(NextQuizChosen(title: plan.title, questions: Deck.count(settings.rounds, of: bank), mode: settings.mode)))]
+            replanTeams()
+            let chosen = NextQuizChosen(title: plan.title, questions: Deck.count(settings.rounds, of: bank), mode: settings.mode, teams: settings.teams)
+            return [.note(.nextQuiz(chosen))]
         } catch {
             return [.refused(CommandRefusal(.game(command), .badArgument(error.description)))]
         }
@@ -181,6 +225,25 @@ public struct TriviaRules: GameRules {
     }
 
     // MARK: Helpers
+
+    /// The settings' teams from now on: players keep a team of the same name.
+    private mutating func replanTeams() {
+        guard let plan = settings.teams else {
+            teams = nil
+            return
+        }
+        guard var roster = teams else {
+            teams = TeamRoster(plan: plan)
+            return
+        }
+        roster.replan(plan)
+        teams = roster
+    }
+
+    /// A choice of team refused for `reason`, to its sender (with the teams' names to choose from).
+    private static func refused(_ choice: TeamChoice, _ reason: RejectReason, to id: PeerID, teams: [String]? = nil) -> [Effect] {
+        [.send(.rejected(AnswerRejected(question: nil, choice: nil, reason: reason, team: choice.team, teams: teams)), to: [id])]
+    }
 
     private static func malformed(_ id: PeerID) -> [Effect] {
         [.send(.rejected(AnswerRejected(question: nil, choice: nil, reason: .malformed)), to: [id])]

@@ -13,6 +13,8 @@ export const MAX_QUESTION = 500, MAX_ANSWER = 200, MAX_CATEGORY = 40;
 export const TIME_LIMITS = [1, 600];  /* a question's own time limit, seconds */
 export const QUESTION_TIMES = [0.5, 600];  /* the next game's time for every question, seconds */
 export const RESULT_TIMES = [0, 60];  /* how long each answer shows before the next question, seconds (the game's 4 when blank) */
+export const TEAM_COUNT = [2, 8], TEAM_NAME = 16;  /* team mode: how many teams, a name's most characters (TeamPlan) */
+export const PLACEMENTS = [["choose", "Players choose in the lobby"], ["placed", "The host places them (even teams)"]];
 export const POINTS = [["standard", "Standard"], ["double", "Double"], ["none", "No points"]];
 export const MODES = [
   ["first", "First right answer scores"],
@@ -134,12 +136,32 @@ export function nextGameRequest(quiz, form) {
   if (result !== null && !(result >= RESULT_TIMES[0] && result <= RESULT_TIMES[1])) {
     return { problem: "Seconds showing each answer: " + RESULT_TIMES[0] + " to " + RESULT_TIMES[1] + " (blank: 4)." };
   }
+  const teams = form.teamsOn ? teamNames(form.teams) : null;
+  if (teams && teams.problem) return teams;
   const body = { quiz: quiz, mode: form.mode, rounds: rounds, shuffleQuestions: !!form.shuffleQuestions, shuffleAnswers: !!form.shuffleAnswers,
     picturesOnPhones: !!form.picturesOnPhones };
+  if (teams) { body.teams = teams.names; body.teamPlacement = form.teamPlacement || "choose"; }
   if (chosen.length && chosen.length < form.categories.length) body.categories = chosen;
   if (time !== null) body.questionTime = time;
   if (result !== null) body.resultTime = result;
   return { body: body };
+}
+
+/* The teams' names typed in the form ("Red, Blue"): {names}, or {problem} in the host's words (the
+   game checks them again: TeamPlan). */
+export function teamNames(text) {
+  const names = String(text || "").split(",").map((n) => n.trim());
+  if (names.length === 1 && names[0] === "") names.pop();
+  const lower = names.map((n) => n.toLowerCase());
+  if (names.length < TEAM_COUNT[0] || names.length > TEAM_COUNT[1]) {
+    return { problem: "Teams: " + TEAM_COUNT[0] + " to " + TEAM_COUNT[1] + " names, separated by commas (you gave " + names.length + ")." };
+  }
+  for (let i = 0; i < names.length; i++) {
+    if (!names[i]) return { problem: "Teams: team " + (i + 1) + " has no name." };
+    if ([...names[i]].length > TEAM_NAME) return { problem: "Teams: \u201C" + names[i] + "\u201D is longer than " + TEAM_NAME + " characters." };
+    if (lower.indexOf(lower[i]) !== i) return { problem: "Teams: \u201C" + names[i] + "\u201D twice; each team needs a name of its own." };
+  }
+  return { names: names };
 }
 
 /* A quiz's line in the list: "12 questions · read-only · built-in". */
@@ -461,7 +483,8 @@ export function mount(element, ctx) {
       const categories = categoriesOf(r.json.document), chosen = {};
       categories.forEach((c) => { chosen[c] = true; });
       st.counts[q.id] = (r.json.document.questions || []).length;
-      st.next = { quiz: q, categories: categories, chosen: chosen, rounds: "0", mode: "first", time: "", resultTime: "", shuffleQuestions: true, shuffleAnswers: true, picturesOnPhones: false, planned: null };
+      st.next = { quiz: q, categories: categories, chosen: chosen, rounds: "0", mode: "first", time: "", resultTime: "", shuffleQuestions: true, shuffleAnswers: true,
+        picturesOnPhones: false, teamsOn: false, teams: "Red, Blue", teamPlacement: "choose", planned: null };
       st.view = "next";
       say("");
     });
@@ -488,6 +511,7 @@ export function mount(element, ctx) {
       check("next-shuffle-questions", "Shuffle the questions", n.shuffleQuestions, (on) => { n.shuffleQuestions = on; }),
       check("next-shuffle-answers", "Shuffle the answers", n.shuffleAnswers, (on) => { n.shuffleAnswers = on; }),
       check("next-pictures-on-phones", "Show pictures on phones too", n.picturesOnPhones, (on) => { n.picturesOnPhones = on; }),
+      teamsFields(n),
       h("div", { class: "next-buttons" },
         button("next-play", "\u25B6", "Play next", playNext, { class: "command go", disabled: st.busy || playing }),
         button("next-back", "\u21A9\uFE0E", "Quizzes", () => { st.next = null; st.view = "list"; say(""); load(); })),
@@ -497,6 +521,16 @@ export function mount(element, ctx) {
       n.planned && !playing && waiting > 0
         ? button("next-start", "\u25B6", "Start now (" + (waiting === 1 ? "1 player" : waiting + " players") + " waiting)", () => ctx.command({ command: "startNow" }), { class: "command go wide" })
         : null);
+  }
+
+  /* Team mode: off, or the teams' names and how players get into them. */
+  function teamsFields(n) {
+    return h("fieldset", { id: "next-teams-set", class: "teams" }, h("legend", null, "Teams"),
+      check("next-teams-on", "Play in teams (a team scores its members' mean)", n.teamsOn, (on) => { n.teamsOn = on; render(); }),
+      n.teamsOn ? field("next-teams", "Team names, separated by commas (" + TEAM_COUNT[0] + " to " + TEAM_COUNT[1] + ")",
+        h("input", { id: "next-teams", type: "text", value: n.teams, maxlength: "200", on: { input: (ev) => { n.teams = ev.target.value; } } })) : null,
+      n.teamsOn ? field("next-team-placement", "Who chooses the teams", h("select", { id: "next-team-placement", on: { change: (ev) => { n.teamPlacement = ev.target.value; } } },
+        PLACEMENTS.map((p) => h("option", { value: p[0], selected: n.teamPlacement === p[0] ? "selected" : null }, p[1])))) : null);
   }
 
   function playNext() {

@@ -79,6 +79,50 @@ function standingsList(h, id, lines, me) {
     h("li", { class: me && line.id === me.id ? "mine" : null }, line.name + " \u2014 " + line.points)));
 }
 
+/* ---- Team mode (docs/TRIVIA.md, "Team mode") ---- */
+
+/* A team is told apart by its shape (by its place, `team`, in the host's list) and its colour (tN,
+   the host's choice), as well as its name. */
+const TEAM_SHAPES = "\u25B2\u25C6\u25CF\u25A0\u2605\u2665\u271A\u2B22";  /* ▲ ◆ ● ■ ★ ♥ ✚ ⬢ */
+
+function teamMark(h, t, i) { return h("span", { "aria-hidden": "true" }, TEAM_SHAPES[t.team != null ? t.team : i] + " "); }
+
+/* One decimal: "2.5", "1.0". */
+export function meanText(mean) { return Number(mean).toFixed(1); }
+
+export function ordinal(n) { return n + ([, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"); }
+
+/* The team (a lobby's line or a standing) `id` is on, or null. */
+export function teamOf(teams, id) { return (teams || []).filter((t) => t.members.some((m) => m.id === id))[0] || null; }
+
+/* "Your team Red: 1st of 2 · 2.5 points on average". */
+export function teamLine(standings, id) {
+  const t = teamOf(standings, id);
+  return t ? "Your team " + t.name + ": " + ordinal(t.rank) + " of " + standings.length + " \u00B7 " + meanText(t.mean) + " points on average" : "";
+}
+
+/* "Red wins!", "Red and Blue tie!". */
+export function teamTitle(standings) {
+  const first = standings.filter((t) => t.rank === 1).map((t) => t.name);
+  return first.length > 1 ? first.slice(0, -1).join(", ") + " and " + first[first.length - 1] + " tie!" : first.length ? first[0] + " wins!" : "Game over";
+}
+
+/* A choice of team refused (the page offers only the teams there are). */
+export function teamRejectSentence(m) {
+  return m.reason === "unknownTeam" ? "There is no team \u201C" + m.team + "\u201D: choose " + m.teams.join(" or ") + "." : "Team not taken (" + m.reason + ").";
+}
+
+/* The teams ranked: shape, rank, name, mean, members and their points (`board`). */
+function teamStandingsList(h, id, standings, board, mine) {
+  const points = {};
+  board.forEach((l) => { points[l.id] = l.points; });
+  return h("ol", { id: id, class: "team-standings" }, standings.map((t) => h("li", { class: "t" + t.colour + (mine === t ? " mine" : "") },
+    teamMark(h, t),
+    h("span", { class: "team-name" }, t.rank + ". " + t.name),
+    h("span", { class: "team-mean" }, meanText(t.mean)),
+    h("span", { class: "team-members" }, t.members.map((m) => m.name + (points[m.id] != null ? " " + points[m.id] : "")).join(", ")))));
+}
+
 /* ---- The phone: a player ---- */
 
 /* ctx: h, me() ({id, name} or null), nameOf(id), now() (ms), clock() (µs, for presses),
@@ -87,6 +131,7 @@ export function phone(ctx) {
   const h = ctx.h;
   let question = null, buzzer = null, chosen = null, status = "", result = null, final = null, countdown = clock();
   let showing = null;  /* "question" or "result" */
+  let teamStatus = "", asked = null;  /* team mode: a choice's refusal, the team asked for */
 
   const me = () => ctx.me();
   const lockedOut = () => !!(buzzer && me() && buzzer.lockedOut.indexOf(me().id) >= 0);
@@ -113,7 +158,7 @@ export function phone(ctx) {
   function message(m) {
     const now = ctx.now();
     switch (m.kind) {
-      case "game": showing = null; question = null; result = null; break;
+      case "game": showing = null; question = null; result = null; teamStatus = ""; asked = null; break;
       case "question":
         question = m; chosen = null; result = null; showing = "question"; status = "";
         buzzer = m.mode === "buzzer" ? { sent: false, holder: null, lockedOut: [] } : null;
@@ -125,6 +170,7 @@ export function phone(ctx) {
         chosen = m.choice;
         break;
       case "rejected":
+        if (m.team !== undefined) { teamStatus = teamRejectSentence(m); asked = null; break; }
         if (!buzzer) { status = rejectSentence(m.reason); break; }
         buzzer.sent = false;
         if (m.reason === "lockedOut") status = "Locked out for this question";
@@ -194,7 +240,26 @@ export function phone(ctx) {
       h("h2", { id: "result-title" }, title),
       h("p", { id: "result-answer", class: "status" }, answerLine(r) +
         (r.scored.length ? " \u00B7 scored: " + r.scored.map(ctx.nameOf).join(", ") : " \u00B7 nobody scored")),
+      r.teams ? h("p", { id: "result-team", class: "team-note" }, teamLine(r.teams, me() ? me().id : null)) : null,
       standingsList(h, "result-standings", r.scoreboard, me()));
+  }
+
+  /* Team mode's lobby (`where`: "lobby", or "over": after a game, smaller): a button a team. */
+  function lobbyView(lobby, where) {
+    if (!lobby || !lobby.teams) return null;
+    const mine = me() && teamOf(lobby.teams, me().id), at = where === "over" ? "over-" : "", choose = lobby.teamPlacement === "choose";
+    if (mine && mine.name === asked) asked = null;
+    const pick = (name) => { ctx.send({ kind: "team", team: name }); asked = name; teamStatus = ""; ctx.redraw(); };
+    return h("section", { id: at + "team-pick", class: "team-pick " + where },
+      h("h2", { id: at + "my-team", class: mine && !at ? "t" + mine.colour : null }, mine && !at && teamMark(h, mine, lobby.teams.indexOf(mine)),
+        at ? "Your team next game:" : mine ? "You're on " + mine.name : choose ? "Choose your team" : "The host places you in a team"),
+      h("div", { id: at + "teams", class: "team-buttons n" + lobby.teams.length }, lobby.teams.map((t, i) => h(choose ? "button" : "div", {
+        id: at + "team-" + i, type: choose ? "button" : null, class: "team-button t" + t.colour + (t === mine ? " chosen" : ""),
+        "aria-pressed": choose ? String(t === mine) : null, on: choose && t !== mine ? { click: () => pick(t.name) } : null },
+        teamMark(h, t, i), h("span", { class: "team-name" }, t.name),
+        at ? null : h("span", { class: "team-members" }, t.members.map((p) => p.name).join(", ") || "nobody yet")))),
+      h("p", { id: at + "team-status", class: "message", role: "status" },
+        teamStatus || (asked ? "Joining " + asked + "\u2026" : "")));
   }
 
   return {
@@ -209,12 +274,22 @@ export function phone(ctx) {
       const won = mine && final.winners.indexOf(mine.id) >= 0;
       let place = 0;
       lines.forEach((line, i) => { if (mine && line.id === mine.id) place = i + 1; });
+      if (final.teams) {
+        const team = mine && teamOf(final.teams, mine.id);
+        return [
+          h("h1", { id: "over-title" }, team && team.rank === 1 ? "Your team won!" : teamTitle(final.teams)),
+          h("p", { id: "over-team", class: "team-note" }, mine ? teamLine(final.teams, mine.id) : ""),
+          teamStandingsList(h, "over-teams", final.teams, lines, team),
+          h("p", { id: "over-place", class: "status" }, place ? summary(final, lines[place - 1], question ? question.of : 0) : ""),
+        ];
+      }
       return [
         h("h1", { id: "over-title" }, won ? "You won!" : final.winners.length ? "Winner: " + final.winners.map(ctx.nameOf).join(", ") : "Game over"),
         h("p", { id: "over-place", class: "status" }, place ? summary(final, lines[place - 1], question ? question.of : 0) : ""),
         standingsList(h, "over-standings", lines, mine),
       ];
     },
+    lobbyView: lobbyView,
   };
 }
 
@@ -258,12 +333,30 @@ export function final(m, names) {
   const lines = m.standings || [];
   const nameOf = (id) => { const line = lines.filter((l) => l.id === id)[0]; return line ? line.name : names[id] || "#" + id; };
   const hard = m.hardest;
-  return {
+  const out = {
     winners: m.winners.map(nameOf),
     standings: lines.map((l) => ({ id: l.id, name: l.name, score: l.points === 1 ? "1 point" : l.points + " points" })),
     /* The TV says the hardest question under the podium. */
     note: hard ? "Hardest question: \u201C" + hard.text + "\u201D \u2014 " + hard.right + " of " + hard.of + " got it right" : "",
   };
+  if (m.teams) Object.assign(out, { title: teamTitle(m.teams), teams: m.teams, board: lines });  /* tvOver's */
+  return out;
+}
+
+/* The TV's lobby in team mode: the teams' members, who is still choosing. */
+export function tvLobby(lobby, feed, ctx) {
+  if (!lobby || !lobby.teams) return null;
+  const h = ctx.h, choosing = lobby.choosing || [];
+  return h("section", { id: "tv-teams" },
+    h("div", { class: "team-boards n" + lobby.teams.length }, lobby.teams.map((t, i) => h("div", { id: "tv-team-" + i, class: "team-board t" + t.colour },
+      h("h2", null, teamMark(h, t, i), t.name),
+      h("ul", null, (t.members.length ? t.members : [{ name: "nobody yet" }]).map((p) => h("li", null, p.name)))))),
+    choosing.length ? h("p", { id: "tv-choosing", class: "status" }, "Still choosing: " + choosing.map((p) => p.name).join(", ")) : null);
+}
+
+/* The TV's game over in team mode: the teams ranked, above the podium. */
+export function tvOver(last, feed, ctx) {
+  return last && last.teams ? teamStandingsList(ctx.h, "tv-over-teams", last.teams, last.board) : null;
 }
 
 /* The TV header's phase: "10 questions". */
@@ -276,10 +369,11 @@ export function tvView(s, feed, ctx) {
   const nameOf = (id) => feed.players[id] || "#" + id;
   const r = s.showing === "result" ? s.result : null;
   const out = s.buzz && (s.buzz.lockedOut || []).length ? " (locked out: " + s.buzz.lockedOut.map(nameOf).join(", ") + ")" : "";
-  let answered, scored = "";
+  let answered, scored = "", board = null;  /* team mode's standings, in place of the players' */
   if (r) {
     scored = answerLine(r) + ". " + (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored.");
     answered = r.scoreboard.slice(0, 5).map((l, n) => (n + 1) + ". " + l.name + " " + l.points).join("   ");
+    if (r.teams) board = teamStandingsList(h, "tv-result-teams", r.teams, r.scoreboard);
   } else if (s.buzz && s.buzz.kind === "buzzed") {
     answered = s.buzz.name + " buzzed first!";
     scored = "Answer out loud\u2026" + out;
@@ -304,7 +398,7 @@ export function tvView(s, feed, ctx) {
     /* With a picture: the picture large on the left, the answers in a column beside it. */
     q.picture ? h("div", { id: "tv-picture-row", class: "tv-picture-row" },
       h("img", { id: "tv-picture", class: "tv-picture", src: q.picture, alt: "" }), answers) : answers,
-    h("p", { id: "answered" }, answered),
+    board || h("p", { id: "answered" }, answered),
     h("p", { id: "scored", class: "message" }, scored));
 }
 
@@ -312,7 +406,7 @@ export function tvView(s, feed, ctx) {
    questions, mode}); a game's state keeps it from then on. */
 export function watchNote(s, note) {
   if (note.kind !== "nextQuiz") return s;
-  return Object.assign({}, s, { nextQuiz: { title: note.title, questions: note.questions, mode: note.mode } });
+  return Object.assign({}, s, { nextQuiz: { title: note.title, questions: note.questions, mode: note.mode, teams: note.teams || null } });
 }
 
 const MODE_WORDS = { first: "first right answer scores", timed: "timed", buzzer: "buzzer" };
@@ -322,7 +416,7 @@ export function hostBetween(s) {
   const n = s.nextQuiz;
   if (!n) return [];
   return ["Next game: \u201C" + n.title + "\u201D \u00B7 " + (n.questions === 1 ? "1 question" : n.questions + " questions") +
-    " \u00B7 " + (MODE_WORDS[n.mode] || n.mode)];
+    " \u00B7 " + (MODE_WORDS[n.mode] || n.mode) + (n.teams ? " \u00B7 teams " + n.teams.join(", ") : "")];
 }
 
 /* A done command of the quiz's own, in words (the next quiz's carries the whole quiz). */

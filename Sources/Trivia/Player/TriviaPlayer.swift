@@ -22,4 +22,13 @@ extension GamePlayer where Model == TriviaPlayerState {
         if case .send(let pressed) = outcome { send(TriviaClientMessage.buzz(pressed)) }
         return outcome
     }
+
+    /// Chooses team `number` (1-based, in the lobby's order; team mode, `choose`): sends it
+    /// unless the state says it cannot count.
+    @discardableResult
+    public func chooseTeam(_ number: Int) -> TriviaPlayerState.TeamOutcome {
+        let outcome = model.chooseTeam(number)
+        if case .send(let choice) = outcome { send(TriviaClientMessage.team(choice)) }
+        return outcome
+    }
 }

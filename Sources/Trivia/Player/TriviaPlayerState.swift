@@ -66,10 +66,22 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case taken(by: String)
     }
 
+    /// What choosing a team led to (team mode, in the lobby).
+    public enum TeamOutcome: Hashable, Sendable {
+        /// Send this choice to the host.
+        case send(TeamChoice)
+        /// The game has no teams, or the host places the players.
+        case notChoosing
+        /// A game is under way: teams change in the lobby.
+        case gameUnderWay
+        /// No team has this number (1-based) or name.
+        case noSuchTeam
+    }
+
     /// The game, once it started (or once the player joined it).
     public private(set) var game: GameInfo?
-    /// The lobby status, before a game.
-    public private(set) var lobby: LobbyStatus?
+    /// The lobby status, before a game (with the teams in team mode).
+    public private(set) var lobby: TriviaLobby?
     /// The current (or last) question.
     public private(set) var question: OpenQuestion?
     /// Every result seen, in order.
@@ -84,6 +96,23 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
 
     /// The game is over (its final standings came).
     public var isOver: Bool { final != nil }
+
+    /// Whether the player waits in the lobby: before its first game, or after one's end.
+    public var inLobby: Bool { game == nil || final != nil }
+
+    /// The team of player `id` as the host last told it (the lobby's, else the game's).
+    public func team(of id: PeerID) -> String? {
+        let lines = inLobby ? lobby?.teams : game?.teams
+        return lines?.first { $0.members.contains { $0.id == id } }?.name
+    }
+
+    /// The player chose team `number` (1-based, as the lobby lists them).
+    public func chooseTeam(_ number: Int) -> TeamOutcome {
+        guard inLobby else { return .gameUnderWay }
+        guard let lobby, let teams = lobby.teams, lobby.teamPlacement == .choose else { return .notChoosing }
+        guard teams.indices.contains(number - 1) else { return .noSuchTeam }
+        return .send(TeamChoice(team: teams[number - 1].name))
+    }
 
     /// A message from the host arrived at `receivedAt`; `hostClock` is the host's clock relative to ours.
     public mutating func received(_ message: TriviaServerMessage, at receivedAt: Int64, hostClock: ClockEstimate?) {

@@ -31,6 +31,14 @@ public enum TriviaOptions {
         "result-time", kind: .number(0...60, unit: "seconds"),
         help: "Seconds each question's result stays up before the next question (default: 4).")
 
+    /// `--teams NAMES`: team mode.
+    public static let teams = GameOption(
+        "teams", kind: .text, valueName: "names",
+        help: "Team mode: \(TeamPlan.sizes.lowerBound) to \(TeamPlan.sizes.upperBound) team names separated by commas (\"Red,Blue\"), each 1 to \(TeamPlan.longestName) characters; a team scores the mean of its members' points.")
+    /// `--team-placement choose|placed`.
+    public static let teamPlacement = GameOption(
+        "team-placement", kind: .choice(TeamPlacement.allCases.map(\.rawValue)),
+        help: "With --teams: `choose` (players pick a team in the lobby; whoever has not is placed at the start; the default) or `placed` (each player goes to the smallest team).")
     /// `--quiz-limit MB`: the most one quiz of the library may hold.
     public static let quizLimit = GameOption(
         "quiz-limit", kind: .integer(1...100_000, unit: "MB"), valueName: "MB",
@@ -39,9 +47,6 @@ public enum TriviaOptions {
     public static let libraryLimit = GameOption(
         "library-limit", kind: .integer(1...1_000_000, unit: "MB"), valueName: "MB",
         help: "Most megabytes all the library's quizzes may hold together, in the state directory (default: 500).")
-
-    /// Every option, in the order help lists them.
-    public static let all = [questions, category, mode, questionTime, rounds, resultTime, quizLimit, libraryLimit]
 
     /// The quiz library's limits that `values` set (the defaults otherwise); a ``SetupError`` when
     /// one quiz may hold more than all of them together.
@@ -56,14 +61,29 @@ public enum TriviaOptions {
         return limits
     }
 
-    /// The rules of every game that `values` give.
-    public static func settings(from values: GameOptionValues) -> TriviaSettings {
+    /// Every option, in the order help lists them.
+    public static let all = [questions, category, mode, questionTime, rounds, resultTime, teams, teamPlacement, quizLimit, libraryLimit]
+
+    /// The rules of every game that `values` give; team names that make no plan are a usage
+    /// error naming the rule they break.
+    public static func settings(from values: GameOptionValues) throws(SetupError) -> TriviaSettings {
         var settings = TriviaSettings()
         settings.mode = values.choice(mode) ?? .first
         settings.questionTime = values.number(questionTime).map { Int64($0 * 1_000_000) }
         if let rounds = values.integer(rounds) { settings.rounds = rounds }
         if let resultTime = values.number(resultTime) { settings.resultTime = Int64(resultTime * 1_000_000) }
         settings.quizTitle = values.text(questions).map(QuizDesk.title(ofFile:)) ?? QuizDesk.builtInTitle
+        let placement: TeamPlacement? = values.choice(teamPlacement)
+        if let names = values.text(teams) {
+            do {
+                settings.teams = try TeamPlan(list: names, placement: placement ?? .choose)
+            } catch {
+                let commas = if case .count = error { " (separate them with commas: \"Red,Blue\")" } else { "" }
+                throw SetupError("--teams \(names.isEmpty ? "''" : names): \(error)\(commas)")
+            }
+        } else if placement != nil {
+            throw SetupError("--team-placement needs --teams (the teams' names, \"Red,Blue\")")
+        }
         return settings
     }
 

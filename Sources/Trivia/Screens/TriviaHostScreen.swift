@@ -30,8 +30,9 @@ public final class TriviaHostScreen: GameHostScreen {
     public func announce(_ table: TriviaTable) {
         let count = table.bank.questions.count
         let rounds = min(table.settings.rounds ?? count, count)
+        let teams = table.settings.teams.map { "; teams \($0.names.joined(separator: ", ")) (\($0.placement.rawValue))" } ?? ""
         writer.lines([
-            "trivia: \(table.settings.mode.rawValue) mode, \(rounds) of \(count) questions (\(table.bank.source)); \(LobbyText.start(table.lobby))"
+            "trivia: \(table.settings.mode.rawValue) mode, \(rounds) of \(count) questions (\(table.bank.source))\(teams); \(LobbyText.start(table.lobby))"
         ] + LobbyText.empty(table.lobby))
     }
 
@@ -54,7 +55,8 @@ public final class TriviaHostScreen: GameHostScreen {
                 writer.line("report not kept: \(error)")
             }
         case .nextQuiz(let chosen):
-            writer.line("next game: \(chosen.title), \(chosen.questions) \(chosen.questions == 1 ? "question" : "questions"), \(chosen.mode.rawValue)")
+            let teams = chosen.teams.map { ", teams \($0.joined(separator: ", ")) (\(chosen.teamPlacement?.rawValue ?? TeamPlacement.choose.rawValue))" } ?? ""
+            writer.line("next game: \(chosen.title), \(chosen.questions) \(chosen.questions == 1 ? "question" : "questions"), \(chosen.mode.rawValue)\(teams)")
         }
     }
 
@@ -65,13 +67,15 @@ public final class TriviaHostScreen: GameHostScreen {
         default: break
         }
         switch message {
-        case .lobby(let status):
-            writer.line(TriviaText.lobby(status))
-            countdown.lobby(status)
+        case .lobby(let lobby):
+            writer.line(TriviaText.lobby(lobby.status))
+            if let teams = lobby.teams { writer.line(TriviaText.teams(teams, choosing: lobby.choosing)) }
+            countdown.lobby(lobby.status)
         case .game(let info):
             if info.startsTheGame {
                 countdown.stop()
                 writer.line(TriviaText.game(info) + ", players: " + info.scoreboard.map(\.name).joined(separator: ", "))
+                if let teams = info.teams { writer.line(TriviaText.teams(teams, choosing: nil)) }
             } else if info.firstQuestion > info.questions {
                 writer.line("\(info.resumed == true ? "back" : "late joiner"): \(names), after the last question (the standings follow)")
             } else if info.resumed == true {

@@ -12,8 +12,8 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
 
     public let writer: ScreenWriter
     public let instructions: [PlayerControl: String] = [
-        .bot: "trivia: playing as a bot", .keys: "trivia: answer with a key, 1-9 (buzzer mode: space or b buzzes); q leaves",
-        .lines: "trivia: answer with a number and Enter, 1-9 (buzzer mode: b and Enter buzzes); /quit leaves",
+        .bot: "trivia: playing as a bot", .keys: "trivia: answer with a key, 1-9 (buzzer mode: space or b buzzes; team mode: in the lobby 1-8 chooses a team); q leaves",
+        .lines: "trivia: answer with a number and Enter, 1-9 (buzzer mode: b and Enter buzzes; team mode: in the lobby a number chooses a team); /quit leaves",
     ]
     private let countdown: Countdown
 
@@ -25,12 +25,14 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
 
     public func show(_ message: TriviaServerMessage, player: TriviaPlayer) {
         switch message {
-        case .lobby(let status):
-            writer.line(TriviaText.lobby(status))
-            countdown.lobby(status)
+        case .lobby(let lobby):
+            writer.line(TriviaText.lobby(lobby.status))
+            let teams = Self.teamLines(lobby, me: player.me.id)
+            if !teams.isEmpty { writer.lines(teams) }
+            countdown.lobby(lobby.status)
         case .game(let info):
             countdown.stop()
-            writer.lines([TriviaText.game(info)] + (info.mode == .buzzer ? [Self.buzzerHelp] : []))
+            writer.lines([TriviaText.game(info, me: player.me.id)] + (info.mode == .buzzer ? [Self.buzzerHelp] : []))
         case .question(let asked):
             writer.lines(TriviaText.question(asked))
             if let deadline = player.model.question?.localDeadline { countdown.start(until: deadline) }
@@ -50,10 +52,16 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
             writer.line("\(rejected.choice == nil && rejected.question != nil ? "buzz" : "answer") refused: \(rejected.reason.rawValue)")
         case .result(let result):
             countdown.stop()
-            writer.lines(TriviaText.result(result) + [result.scored.contains(player.me.id) ? "you: +1" : "you: no point"])
+            var lines = TriviaText.result(result)
+            lines.append(result.scored.contains(player.me.id) ? "you: +1" : "you: no point")
+            if let team = result.teams.flatMap({ TriviaText.myTeam($0, me: player.me.id) }) { lines.append(team) }
+            writer.lines(lines)
         case .gameOver(let final):
             countdown.stop()
-            writer.lines(TriviaText.gameOver(final) + (TriviaSummary(final, for: player.me.id).map { [TriviaText.summary($0)] } ?? []))
+            var lines = TriviaText.gameOver(final)
+            if let summary = TriviaSummary(final, for: player.me.id) { lines.append(TriviaText.summary(summary)) }
+            if let team = final.teams.flatMap({ TriviaText.myTeam($0, me: player.me.id) }) { lines.append(team) }
+            writer.lines(lines)
         case .pause(let status):
             if status.paused { countdown.stop() }
             writer.line(status.line)
@@ -61,11 +69,28 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         }
     }
 
+    /// Team mode's lobby: the teams and their members, then the player's own team, and with
+    /// `choose` how to choose (`you're on Red: press 1-2 to change`).
+    static func teamLines(_ lobby: TriviaLobby, me: PeerID) -> [String] {
+        guard let teams = lobby.teams else { return [] }
+        let mine = teams.first { $0.members.contains { $0.id == me } }
+        let keys = "press 1-\(teams.count) to " + (mine == nil ? "choose one" : "change")
+        let line = (mine.map { "you're on \($0.name)" } ?? "you have no team yet") + (lobby.teamPlacement == .choose ? ": " + keys : "")
+        return [TriviaText.teams(teams, choosing: lobby.choosing), line]
+    }
+
     /// How to play buzzer mode, printed when its game starts.
     static let buzzerHelp = "buzzer mode: press space or b (a line: b) to buzz; the first to buzz answers out loud, the host marks it"
 
     public func handle(_ key: KeyInput.Key, player: TriviaPlayer) {
         switch key {
+        case .answer(let choice) where player.model.inLobby && player.model.lobby?.teams != nil:
+            switch player.chooseTeam(choice + 1) {
+            case .send(let chosen): writer.line("you chose \(chosen.team)")
+            case .notChoosing: writer.line("(the host places the players in teams)")
+            case .gameUnderWay: writer.line("(a game is under way: choose a team in the lobby)")
+            case .noSuchTeam: writer.line("(there is no team \(choice + 1))")
+            }
         case .answer(let choice):
             switch player.press(choice) {
             case .send, .unchanged: break

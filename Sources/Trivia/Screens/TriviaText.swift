@@ -15,10 +15,33 @@ public enum TriviaText {
     public static func result(_ result: QuestionResult) -> [String] {
         let names = Dictionary(result.scoreboard.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let scored = result.scored.isEmpty ? "nobody" : result.scored.map { names[$0] ?? "#\($0)" }.joined(separator: ", ")
-        return [
+        var lines = [
             "result \(result.number)/\(result.of) (\(result.ended.rawValue)): correct \(result.correctChoices.map { "\($0 + 1))" }.joined(separator: " / ")) \(result.correctAnswer) | scored: \(scored)\(result.tie ? " (tie)" : "")",
             standings(result.scoreboard),
         ]
+        if let teams = result.teams { lines.append(teamStandings(teams)) }
+        return lines
+    }
+
+    /// Team mode's standings: `teams: 1. Red 2.5 (Ann, Cy), 2. Blue 1.0 (Bob, Dee)` (a team's
+    /// mean of its members' points, one decimal; equal means share a rank).
+    public static func teamStandings(_ standings: [TeamStanding]) -> String {
+        "teams: " + (standings.isEmpty ? "nobody"
+            : standings.map { "\($0.rank). \($0.name) \(mean($0.mean)) (\($0.members.map(\.name).joined(separator: ", ")))" }.joined(separator: ", "))
+    }
+
+    /// Team mode's lobby: `teams: 1) Red: Ann, Cy | 2) Blue: nobody yet | choosing: Dee` (the
+    /// numbers are a terminal player's keys to choose with).
+    public static func teams(_ lines: [TeamLine], choosing: [Peer]?) -> String {
+        let teams = lines.enumerated().map { "\($0.offset + 1)) \($0.element.name): \($0.element.members.isEmpty ? "nobody yet" : $0.element.members.map(\.name).joined(separator: ", "))" }
+        let undecided = (choosing ?? []).isEmpty ? [] : ["choosing: " + (choosing ?? []).map(\.name).joined(separator: ", ")]
+        return "teams: " + (teams + undecided).joined(separator: " | ")
+    }
+
+    /// A team's mean as the room reads it, one decimal: `2.5`, `1.0`.
+    public static func mean(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// `standings: Ann 2, Bob 1`.
@@ -38,7 +61,16 @@ public enum TriviaText {
         default: headline = "game over: tied winners \(winners.joined(separator: ", ")) with \(final.points) \(points(final.points))"
         }
         let why = final.ended == .endedByHost ? " (ended by the host)" : ""
-        return [headline + why] + final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
+        var lines = [headline + why]
+        lines += final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
+        if let teams = final.teams { lines.append(teamStandings(teams)) }
+        return lines
+    }
+
+    /// A player's team at game over (or after a result): `your team Red: place 1 of 2, mean 2.5`.
+    public static func myTeam(_ standings: [TeamStanding], me: PeerID) -> String? {
+        guard let mine = standings.first(where: { $0.members.contains { $0.id == me } }) else { return nil }
+        return "your team \(mine.name): place \(mine.rank) of \(standings.count), mean \(mean(mine.mean))"
     }
 
     /// A player's own game at game over: `you scored 3 of 10, place 2 of 4`; a late joiner's
@@ -61,6 +93,12 @@ public enum TriviaText {
             : info.resumed == true ? ", you play on from question \(info.firstQuestion)"
             : info.firstQuestion <= 1 ? "" : ", you play from question \(info.firstQuestion)"
         return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
+    }
+
+    /// `game: …` for player `me`, with its team in team mode (`, you play for Red`).
+    public static func game(_ info: GameInfo, me: PeerID) -> String {
+        let team = info.teams?.first { $0.members.contains { $0.id == me } }
+        return game(info) + (team.map { ", you play for \($0.name)" } ?? "")
     }
 
     /// `buzzer: Ann buzzed first`.

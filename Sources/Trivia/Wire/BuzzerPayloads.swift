@@ -69,7 +69,7 @@ public enum TriviaNote: Hashable, Sendable, HostPageNote {
 }
 
 /// The next game's quiz, as the host's terminal and its page say it: `next game: Pub quiz, 10
-/// questions, timed`.
+/// questions, timed` (`, teams Red, Blue (choose)` in team mode).
 public struct NextQuizChosen: Hashable, Sendable, Codable {
     /// Always `nextQuiz`.
     public var kind = "nextQuiz"
@@ -79,12 +79,18 @@ public struct NextQuizChosen: Hashable, Sendable, Codable {
     public var questions: Int
     /// The scoring mode.
     public var mode: TriviaMode
+    /// Team mode: the teams' names (absent otherwise).
+    public var teams: [String]?
+    /// Team mode: how players get into them.
+    public var teamPlacement: TeamPlacement?
 
     /// A summary.
-    public init(title: String, questions: Int, mode: TriviaMode) {
+    public init(title: String, questions: Int, mode: TriviaMode, teams: TeamPlan? = nil) {
         self.title = title
         self.questions = questions
         self.mode = mode
+        self.teams = teams?.names
+        self.teamPlacement = teams?.placement
     }
 }
 

@@ -5,8 +5,9 @@ import Vocabulary
 /// names the case, with the payload's fields beside it (``KindCoding``), e.g.
 /// `{"kind":"question","number":1,"of":10,"text":"…","answers":["…"],…}`.
 public enum TriviaServerMessage: Hashable, Sendable, LobbyTelling {
-    /// `lobby`: the host waits for players (sent on joining, and when the count or countdown changes).
-    case lobby(LobbyStatus)
+    /// `lobby`: the host waits for players (sent on joining, and when the count, the countdown
+    /// or the teams change), with the teams in team mode.
+    case lobby(TriviaLobby)
     /// `game`: a game begins, or (to a late joiner) is under way.
     case game(GameInfo)
     /// `question`: answer it before the deadline.
@@ -27,21 +28,27 @@ public enum TriviaServerMessage: Hashable, Sendable, LobbyTelling {
     case marked(AnswerMarked)
     /// `buzzersOpen`: buzzer mode: the others may buzz again.
     case buzzersOpen(BuzzersOpen)
+
+    /// `lobby` without teams (every game's lobby, ``LobbyTelling``).
+    public static func lobby(_ status: LobbyStatus) -> Self { .lobby(TriviaLobby(status)) }
 }
 
 /// What a player sends to the trivia host: `{"kind":"answer","question":1,"choice":2,"pressedAt":…}`,
-/// or in buzzer mode `{"kind":"buzz","question":1,"pressedAt":…}`.
+/// in buzzer mode `{"kind":"buzz","question":1,"pressedAt":…}`, in team mode's lobby
+/// `{"kind":"team","team":"Red"}`.
 public enum TriviaClientMessage: Hashable, Sendable {
     /// `answer`: a press of one of the answers.
     case answer(AnswerGiven)
     /// `buzz`: a press of the buzzer (buzzer mode).
     case buzz(BuzzPressed)
+    /// `team`: a choice of team, in the lobby (team mode, ``TeamPlacement/choose``).
+    case team(TeamChoice)
 }
 
 extension TriviaServerMessage: Codable {
     public init(from decoder: any Decoder) throws {
         switch try KindCoding.kind(in: decoder) {
-        case "lobby": self = .lobby(try LobbyStatus(from: decoder))
+        case "lobby": self = .lobby(try TriviaLobby(from: decoder))
         case "game": self = .game(try GameInfo(from: decoder))
         case "question": self = .question(try QuestionAsked(from: decoder))
         case "accepted": self = .accepted(try AnswerAccepted(from: decoder))
@@ -59,7 +66,7 @@ extension TriviaServerMessage: Codable {
     public func encode(to encoder: any Encoder) throws {
         let (kind, payload): (String, any Encodable) =
             switch self {
-            case .lobby(let status): ("lobby", status)
+            case .lobby(let lobby): ("lobby", lobby)
             case .game(let info): ("game", info)
             case .question(let asked): ("question", asked)
             case .accepted(let accepted): ("accepted", accepted)
@@ -80,6 +87,7 @@ extension TriviaClientMessage: Codable {
         switch try KindCoding.kind(in: decoder) {
         case "answer": self = .answer(try AnswerGiven(from: decoder))
         case "buzz": self = .buzz(try BuzzPressed(from: decoder))
+        case "team": self = .team(try TeamChoice(from: decoder))
         case let kind: throw KindCoding.unknown(kind, of: "trivia", in: decoder)
         }
     }
@@ -88,6 +96,7 @@ extension TriviaClientMessage: Codable {
         switch self {
         case .answer(let given): try KindCoding.encode("answer", given, to: encoder)
         case .buzz(let pressed): try KindCoding.encode("buzz", pressed, to: encoder)
+        case .team(let choice): try KindCoding.encode("team", choice, to: encoder)
         }
     }
 }

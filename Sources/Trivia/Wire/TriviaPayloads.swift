@@ -34,6 +34,8 @@ public struct GameInfo: Hashable, Sendable, Codable {
     /// True when the recipient took its seat back after its link dropped (its points are on the
     /// scoreboard); absent otherwise.
     public var resumed: Bool?
+    /// Team mode: the teams and their members, in the plan's order (absent otherwise).
+    public var teams: [TeamLine]?
 
     /// Whether this tells of a game starting, not a late joiner's or a returning player's place
     /// in one (a player back during question 1 is told question 1 too).
@@ -96,8 +98,8 @@ public struct AnswerAccepted: Hashable, Sendable, Codable {
     public var final: Bool
 }
 
-/// Why the host refused an answer.
-public enum RejectReason: String, Hashable, Sendable, Codable, CaseIterable {
+/// Why the host refused a player's message (an answer, a buzz, a choice of team).
+public enum RejectReason: String, Error, Hashable, Sendable, Codable, CaseIterable {
     /// The question has closed, or it is not the current one.
     case questionClosed
     /// No such question has been asked.
@@ -124,16 +126,38 @@ public enum RejectReason: String, Hashable, Sendable, Codable, CaseIterable {
     case alreadyBuzzed
     /// Not this game's mode: an answer in buzzer mode (press the buzzer), a buzz in another mode.
     case wrongMode
+    /// Team mode: no team has the name chosen (``AnswerRejected/teams`` lists the names).
+    case unknownTeam
+    /// Team mode: the host places the players; they do not choose.
+    case teamsPlaced
+    /// A team was chosen, but the game has no teams.
+    case noTeams
+    /// A team was chosen during a game: teams change in the lobby only.
+    case gameUnderWay
 }
 
-/// The host refused a player's answer (only that player is told); nothing else changes.
+/// The host refused a player's message, an answer, a buzz or a choice of team (only that player
+/// is told); nothing else changes.
 public struct AnswerRejected: Hashable, Sendable, Codable {
-    /// The question number the answer named (absent for a malformed message).
+    /// The question number the answer named (absent for a malformed message, a team's choice).
     public var question: Int?
-    /// The choice it named (absent for a malformed message).
+    /// The choice it named (absent for a malformed message, a buzz, a team's choice).
     public var choice: Int?
     /// Why.
     public var reason: RejectReason
+    /// The team a refused choice of team named (absent otherwise).
+    public var team: String?
+    /// With `unknownTeam`: the teams' names, which a player may choose.
+    public var teams: [String]?
+
+    /// A refusal.
+    public init(question: Int?, choice: Int?, reason: RejectReason, team: String? = nil, teams: [String]? = nil) {
+        self.question = question
+        self.choice = choice
+        self.reason = reason
+        self.team = team
+        self.teams = teams
+    }
 }
 
 /// Why a question ended.
@@ -176,9 +200,11 @@ public struct QuestionResult: Hashable, Sendable, Codable {
     public var ended: QuestionEnd
     /// Everyone's points after this question, best first.
     public var scoreboard: [ScoreLine]
+    /// Team mode: the teams' standings after this question, best first (absent otherwise).
+    public var teams: [TeamStanding]?
 
     enum CodingKeys: String, CodingKey {
-        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard
+        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard, teams
     }
 }
 
@@ -206,6 +232,8 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     public var asked: Int?
     /// The question the fewest got right (the TV shows it); absent without one.
     public var hardest: HardestQuestion?
+    /// Team mode: the teams' final standings, best first (absent otherwise).
+    public var teams: [TeamStanding]?
 }
 
 extension QuestionResult {
@@ -222,5 +250,6 @@ extension QuestionResult {
         tie = try container.decode(Bool.self, forKey: .tie)
         ended = try container.decode(QuestionEnd.self, forKey: .ended)
         scoreboard = try container.decode([ScoreLine].self, forKey: .scoreboard)
+        teams = try container.decodeIfPresent([TeamStanding].self, forKey: .teams)
     }
 }

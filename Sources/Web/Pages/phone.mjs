@@ -6,8 +6,9 @@
    remove players.
 
    The game's module (/games/NAME.mjs, NAME from the host's serverHello) owns everything the game
-   shows: phone(ctx) gives it a ctx to act through and returns {message, state, view, overView};
-   this page draws its views into #game-view and #over-game (dom.mjs's patch). */
+   shows: phone(ctx) gives it a ctx to act through and returns {message, state, view, overView}
+   (and, if the game has a part of its own in the lobby, lobbyView); this page draws its views
+   into #game-view, #over-game and #lobby-game (dom.mjs's patch). */
 import { $, h, text, showOnly, banner, patch, onNextFrame } from "./dom.mjs";
 import { gameLoader } from "./game.mjs";
 import { SnapLink } from "./link.mjs";
@@ -63,6 +64,17 @@ function draw() {
   if (!game) return;
   if (!$("game-view").hidden) patch($("game-view"), game.view() || []);
   if (!$("over-view").hidden) patch($("over-game"), game.overView() || []);
+  drawLobbyGame();
+}
+
+/* The game's own part of the lobby, if it has one (trivia's teams to choose): in the lobby in
+   place of the list of players, and after a game under the standings. */
+function drawLobbyGame() {
+  const view = (where) => (game.lobbyView && !playing ? game.lobbyView(lobbyStatus, where) : null);
+  const lobby = $("lobby-view").hidden ? null : view("lobby");
+  patch($("lobby-game"), lobby || []);
+  $("lobby-players").hidden = !!lobby;
+  patch($("over-lobby"), ($("over-view").hidden ? null : view("over")) || []);
 }
 
 setInterval(() => {  /* countdowns tick */
@@ -211,7 +223,7 @@ function rejoinSoon() {
 /* A message from the host's game: the lobby, a pause and the game's end are every game's; the
    game's module is told them all (but the lobby), and any other message means a game is on. */
 function told(body) {
-  if (body.kind === "lobby") { playing = false; showLobby(body); return; }
+  if (body.kind === "lobby") { playing = false; phoneOfGame(); showLobby(body); return; }
   if (body.kind === "pause") {
     paused = !!body.paused;
     if (paused) notice("Paused by the host", 0);

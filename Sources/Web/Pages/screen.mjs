@@ -3,7 +3,8 @@
    player removed), and the header. It only watches: the host's screen feed (/screen/ws,
    docs/WEB.md), folded by feed.mjs; the game's own picture is its module's (/games/NAME.mjs,
    NAME from the feed's hello): tvView(state, feed, ctx), drawn into #tv-game at most once a
-   frame (Pong's court comes 60 a second). */
+   frame (Pong's court comes 60 a second); its optional tvLobby and tvOver in the lobby and above
+   the podium. */
 import { $, h, text, showOnly, banner, patch, socketURL, onNextFrame } from "./dom.mjs";
 import { gameLoader } from "./game.mjs";
 import { initial, reduce, awayLine, capacity } from "./feed.mjs";
@@ -82,14 +83,18 @@ function drawLobby(now) {
       : lobby && lobby.startRule === "whenFull" ? "The game starts when " + capacity(feed) + " players are here"
       : lobby ? "The game starts when enough players are here" : ""));
   patch($("tv-players"), names.map((name) => h("li", null, name)));
+  const module = games.module(), teams = module && module.tvLobby ? module.tvLobby(lobby, feed, ctx) : null;
+  patch($("tv-lobby-game"), teams || []);  /* trivia's teams, in place of the names */
+  $("tv-players").hidden = !!teams;
   const last = feed.final;
   $("last-game").hidden = !last;
   if (last) patch($("last-standings"), last.standings.slice(0, 6).map((l, n) => h("li", null, (n + 1) + ". " + l.name + " \u00B7 " + l.score)));
 }
 
 function drawOver() {
-  const last = feed.final || { winners: [], standings: [] }, lines = last.standings;
-  text("over-heading", last.winners.length ? "Winner: " + last.winners.join(", ") : "Game over");
+  const last = feed.final || { winners: [], standings: [] }, lines = last.standings, module = games.module();
+  text("over-heading", last.title || (last.winners.length ? "Winner: " + last.winners.join(", ") : "Game over"));
+  patch($("tv-over-game"), (module && module.tvOver ? module.tvOver(last, feed, ctx) : null) || []);
   patch($("podium"), [1, 0, 2].filter((place) => lines[place]).map((place) =>
     h("div", { class: "p" + (place + 1) }, (place + 1) + ". " + lines[place].name, h("div", { class: "score" }, lines[place].score))));
   patch($("over-list"), lines.slice(3, 11).map((l, n) => h("li", null, (n + 4) + ". " + l.name + " \u00B7 " + l.score)));
