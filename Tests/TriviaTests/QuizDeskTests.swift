@@ -45,6 +45,21 @@ import Vocabulary
         #expect(list.contains(#""title":"Built-in questions""#) && list.contains(#""title":"pub quiz""#))
     }
 
+    /// A browser sends a file's name alone: a name with a folder in it (or a control character)
+    /// is refused before the file is read, and nothing is added.
+    @Test(arguments: [
+        ("..%2F..%2Fetc%2Fcron.d%2Fquiz.csv", "../../etc/cron.d/quiz.csv", "has a folder in it"),
+        ("..%5Cquiz.csv", "..\\quiz.csv", "has a folder in it"), ("%2Fetc%2Fpasswd.csv", "/etc/passwd.csv", "has a folder in it"),
+        ("..", "..", "has a folder in it"), ("quiz%0A.csv", "quiz\n.csv", "has a control character in it"),
+    ])
+    func anUploadNamedWithAFolderIsRefusedAndAddsNothing(_ header: String, _ name: String, _ wrong: String) throws {
+        let (desk, _) = try Self.desk()
+        let (status, body) = Self.call(desk, "POST", "quizzes", Self.csv, headers: ["x-file-name": header])
+        #expect(status == 400)
+        #expect(Self.object(body)["error"] == .string("The file's name “\(name)” \(wrong); a file is uploaded by its own name, like pub quiz.csv."))
+        #expect(try desk.store.list().map(\.title) == ["Built-in questions"])
+    }
+
     @Test func aSecondSaveOfAChangedQuizIsRefusedAndNothingIsLost() throws {
         let (desk, _) = try Self.desk()
         let (_, created) = Self.call(desk, "POST", "quizzes", Self.csv, headers: ["x-file-name": "q.csv"])
