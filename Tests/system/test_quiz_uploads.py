@@ -6,7 +6,7 @@ and chunked), zip bombs, .xlsx files with a DTD or an entity, names leaving thei
 that are none, files cut short, CSVs in other encodings. Each is refused with its status and a
 sentence naming what was wrong and what is allowed. Then every phone had every question to game
 over, nobody was dropped, the scores add up, the library is as it was and every quiz loads, and the
-host logged no crash."""
+host logged no crash. In Chromium, three of them chosen on the host page show the host's sentence."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 import bad_files as bad
 from desk_support import Desk, unlock
@@ -219,3 +221,39 @@ def test_bad_uploads_are_refused_each_with_its_message_while_a_game_goes_on(star
     alarms = [line for line in log if line.split(" ")[1:2] in (["error"], ["critical"])
               or any(sign in line for sign in ("Fatal error", "Crash", "Backtrace"))]
     assert alarms == [], "\n".join(alarms)
+
+
+def browsers_missing() -> str | None:
+    try:
+        from web_support import available
+    except ImportError as error:
+        return f"selenium is missing ({error})"
+    return available()
+
+
+@pytest.mark.skipif(browsers_missing() is not None, reason=browsers_missing() or "")
+def test_the_page_shows_the_hosts_sentence_for_a_bad_file(start_host, pages, tmp_path):
+    """What a host sees on its phone: a file too large (refused from its head, the rest of it never
+    read: the browser still shows the answer), a zip bomb, a CSV in Latin-1, chosen on the page."""
+    from test_host_page import host_pin
+    from test_host_page import unlock as unlock_page
+    from test_web import url
+    from test_web_quizzes import message, open_quizzes
+    from selenium.webdriver.common.by import By
+
+    host = start_host("--game", "trivia", "--state-dir", str(tmp_path / "state"), web=True)
+    page = pages(url(host, "/host"))
+    unlock_page(page, host_pin(host))
+    open_quizzes(page)
+    files = tmp_path / "files"
+    files.mkdir()
+    for name, data, said in (
+            ("big.csv", b"q,a,b\n" * 4_200_000, "The request is too large (25.2 MB): at most 20 MB."),
+            ("bomb.xlsx", bad.entry_bomb(25 * MB),
+             "bomb.xlsx: xl/media/zeros.bin: 25,000,000 bytes uncompressed; an entry may hold at most 20,000,000 bytes"),
+            ("latin1.csv", bad.csv_bank(3, "latin-1"), "latin1.csv:2:4: the file is not UTF-8 text: byte 0xE9 is not UTF-8 here "
+             "(Latin-1 or Windows-1252 text?); save it as UTF-8 (\"CSV UTF-8\" in a spreadsheet)")):
+        (files / name).write_bytes(data)
+        page.driver.find_element(By.ID, "quiz-upload").send_keys(str(files / name))
+        page.wait(lambda: message(page) == "\u2715 " + said, 30, f"{name}: the host's sentence")
+    assert page.text("quiz-list").count("Built-in questions") == 1 and "big" not in page.text("quiz-list")
