@@ -93,6 +93,12 @@ def banks():
     small = "\n".join(lines[:4]).rstrip(",") + "\n]}\n"
     write("FuzzBank", "own-format.json", b"\x00" + small.encode())
     write("FuzzBank", "bom.csv", b"\x01\xef\xbb\xbfquestion,correct,wrong\r\n\"A, \"\"quoted\"\" one\",yes,no\r\n")
+    # Banks in other encodings (issue 25's bad uploads): UTF-16 with and without its byte-order
+    # mark, Latin-1.
+    other = "question,correct,wrong\r\nCaf\u00e9?,Oui,Non\r\n"
+    write("FuzzBank", "utf16-bom.csv", b"\x01" + other.encode("utf-16"))
+    write("FuzzBank", "utf16be.csv", b"\x01" + other.encode("utf-16-be"))
+    write("FuzzBank", "latin1.csv", b"\x01" + other.encode("latin-1"))
 
 
 def txt_record(pairs):
@@ -187,6 +193,14 @@ def xlsx():
     directory = bomb.rindex(b"PK\x01\x02")
     bomb[directory + 24:directory + 28] = (1000).to_bytes(4, "little")
     write("FuzzXLSX", "bomb.xlsx", b"\x00" + bytes(bomb))
+    # Issue 25's bad uploads, small enough for the target's caps: more entries than 32, entries
+    # over 2 MiB together, an undefined (external) entity, a file cut short.
+    write("FuzzXLSX", "many-entries.xlsx", b"\x00" + zipped([(f"customXml/item{n}.xml", b"") for n in range(40)], zipfile.ZIP_STORED))
+    write("FuzzXLSX", "total-bomb.xlsx", b"\x00" + zipped([(f"xl/media/zeros{n}.bin", bytes(900_000)) for n in range(3)]))
+    write("FuzzXLSX", "parts-entity", b"\x02" + b"\x00".join(parts[:2] + [parts[2].replace(b"<t>", b"<t>&xxe;", 1)] + parts[3:]))
+    with open(os.path.join(fixtures, "libreoffice-kahoot.xlsx"), "rb") as f:
+        kahoot = f.read()
+    write("FuzzXLSX", "cut.xlsx", b"\x00" + kahoot[: len(kahoot) // 2])
 
 
 def pictures():
@@ -201,6 +215,18 @@ def pictures():
             if name in ("tiny.png", "progressive.jpg"):
                 write("FuzzPicture", "truncated-" + name, data[: len(data) // 2])
     write("FuzzPicture", "zip", b"PK\x03\x04\x14\x00\x06\x00\x08\x00")
+    import zlib
+    # PNGs whose header lies (issue 25's bad uploads): too wide, too many pixels, a size edited
+    # without its checksum.
+    def chunk(kind, data, crc=None):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) if crc is None else crc)
+    def png(width, height, crc=None):
+        header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+        return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header, crc) + chunk(b"IDAT", zlib.compress(b"\x00\xff\x00\x00"))
+                + chunk(b"IEND", b""))
+    write("FuzzPicture", "lying-wide.png", png(100_000, 100_000))
+    write("FuzzPicture", "lying-pixels.png", png(8000, 8000))
+    write("FuzzPicture", "lying-crc.png", png(4000, 4000, crc=zlib.crc32(b"IHDR" + struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))))
     write("FuzzPicture", "svg", b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
 
 
@@ -221,6 +247,12 @@ def uploads():
     write("FuzzUpload", "list", b"GET quizzes\x00")
     write("FuzzUpload", "csv", b"GET quizzes/built-in/quiz.csv\x00")
     write("FuzzUpload", "traversal", b"GET quizzes/%2e%2e/quiz.json\x00")
+    # Issue 25's bad uploads: a name with folders, a question's picture naming a path, a path
+    # with an encoded slash, a CSV in UTF-16.
+    write("FuzzUpload", "upload-traversal-name", b"POST quizzes\nX-File-Name: ..%2F..%2Fetc%2Fcron.d%2Fquiz.csv\x00question,correct,wrong\r\nQ?,a,b\r\n")
+    write("FuzzUpload", "edit-picture-path", b'PUT quizzes/built-in\nIf-Match: "1"\x00{"title":"Mine","document":{"questions":[{"question":"Q?","answers":[{"text":"a","correct":true},{"text":"b"}],"picture":"../../../etc/passwd"}]}}')
+    write("FuzzUpload", "encoded-slash", b"POST quizzes/..%2F..%2Fbuilt-in/pictures\x00x")
+    write("FuzzUpload", "upload-utf16", b"POST quizzes\nX-File-Name: utf16.csv\x00" + "question,correct,wrong\r\nQ?,a,b\r\n".encode("utf-16"))
 
 
 def dbus():

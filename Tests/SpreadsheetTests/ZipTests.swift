@@ -120,6 +120,7 @@ import Testing
     @Test func theLimitsAreCheckedOnTheDirectoryBeforeAnythingIsInflated() throws {
         let four = TestZip((1...4).map { .stored("part\($0).xml", String(repeating: "x", count: 100)) })
         #expect(Self.error(four, limits: .init(maxEntries: 3))?.problem == .tooManyEntries(count: 4, limit: 3))
+        #expect(ZipError(.tooManyEntries(count: 10_010, limit: 10_000)).description == "the zip holds 10,010 entries; at most 10,000 are read")
         #expect(Self.error(four, limits: .init(maxEntrySize: 99)) == ZipError(.entryTooLarge(size: 100, limit: 99), entry: "part1.xml"))
         #expect(Self.error(four, limits: .init(maxTotalSize: 399))?.problem == .totalTooLarge(limit: 399))
         #expect(Self.error(four, limits: .init(maxEntries: 4, maxEntrySize: 100, maxTotalSize: 400)) == nil)
@@ -139,7 +140,7 @@ import Testing
         let error = try #require(Self.error(TestZip([bomb])))
         guard case .inflate(let inflate) = error.problem else { Issue.record("\(error)"); return }
         #expect(inflate.problem == .tooLarge(limit: 1_000_000))
-        #expect(error.description.contains("inflates to more than the 1000000 bytes its zip directory record declares"))
+        #expect(error.description.contains("inflates to more than the 1,000,000 bytes its zip directory record declares"))
     }
 
     @Test func anEntryThatInflatesShortOfItsSizeIsCorrupt() throws {

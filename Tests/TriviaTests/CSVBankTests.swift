@@ -104,7 +104,31 @@ import Testing
     @Test func bytesThatAreNotUTF8AreNamedWhereTheyStart() {
         // "Q1,a,b\nCaf" then 0xE9 (Latin-1 é).
         let error = Bank.problem(bytes: Array("Q1,a,b\nCaf".utf8) + [0xE9] + Array("?,Oui,Non\n".utf8), source: "quiz.csv")
-        #expect(error?.description == "quiz.csv:2:4: the file is not UTF-8 text (save it as UTF-8, e.g. \"CSV UTF-8\" in a spreadsheet)")
+        #expect(error?.description == "quiz.csv:2:4: the file is not UTF-8 text: byte 0xE9 is not UTF-8 here (Latin-1 or Windows-1252 text?); "
+            + "save it as UTF-8 (\"CSV UTF-8\" in a spreadsheet)")
+    }
+
+    @Test func textInUTF16OrUTF32IsNamedSo() {
+        let text = "question,correct,wrong\r\nCafé?,Oui,Non\r\n"
+        let little = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let big = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf32 = text.unicodeScalars.flatMap { scalar in (0..<4).map { UInt8(scalar.value >> (8 * $0) & 0xFF) } }
+        let saveAs = "save it as UTF-8 (\"CSV UTF-8\" in a spreadsheet)"
+        #expect(Bank.problem(bytes: [0xFF, 0xFE] + little, source: "quiz.csv")?.description
+            == "quiz.csv:1:1: the file is UTF-16 text (it starts with UTF-16's byte-order mark); \(saveAs)")
+        #expect(Bank.problem(bytes: [0xFE, 0xFF] + big, source: "quiz.json")?.description
+            == "quiz.json:1:1: the file is UTF-16 text (it starts with UTF-16's byte-order mark); \(saveAs)")
+        #expect(Bank.problem(bytes: [0xFF, 0xFE, 0, 0] + utf32, source: "quiz.csv")?.description
+            == "quiz.csv:1:1: the file is UTF-32 text (it starts with UTF-32's byte-order mark); \(saveAs)")
+        #expect(Bank.problem(bytes: [0, 0, 0xFE, 0xFF] + utf32, source: "quiz.csv")?.description
+            == "quiz.csv:1:1: the file is UTF-32 text (it starts with UTF-32's byte-order mark); \(saveAs)")
+        // Without a byte-order mark, UTF-16's NULs give it away: where the first one is.
+        #expect(Bank.problem(bytes: little, source: "quiz.csv")?.description
+            == "quiz.csv:1:2: the file holds NUL characters, as UTF-16 text does; \(saveAs)")
+        #expect(Bank.problem(bytes: big, source: "quiz.csv")?.description
+            == "quiz.csv:1:1: the file holds NUL characters, as UTF-16 text does; \(saveAs)")
+        #expect(Bank.problem(bytes: Array("Q1,a,b\nQ2,a\u{0},b\n".utf8), source: "quiz.csv")?.description
+            == "quiz.csv:2:5: the file holds NUL characters, as UTF-16 text does; \(saveAs)")
     }
 
     @Test func theFormatIsChosenByExtensionThenByContent() throws {

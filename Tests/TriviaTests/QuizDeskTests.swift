@@ -45,6 +45,21 @@ import Vocabulary
         #expect(list.contains(#""title":"Built-in questions""#) && list.contains(#""title":"pub quiz""#))
     }
 
+    /// A browser sends a file's name alone: a name with a folder in it (or a control character)
+    /// is refused before the file is read, and nothing is added. (The web port decodes the
+    /// header the page percent-encodes: the desk is given `name`.)
+    @Test(arguments: [
+        ("../../etc/cron.d/quiz.csv", "has a folder in it"), ("..\\quiz.csv", "has a folder in it"),
+        ("/etc/passwd.csv", "has a folder in it"), ("..", "has a folder in it"), ("quiz\n.csv", "has a control character in it"),
+    ])
+    func anUploadNamedWithAFolderIsRefusedAndAddsNothing(_ name: String, _ wrong: String) throws {
+        let (desk, _) = try Self.desk()
+        let (status, body) = Self.call(desk, "POST", "quizzes", Self.csv, headers: ["x-file-name": name])
+        #expect(status == 400)
+        #expect(Self.object(body)["error"] == .string("The file's name “\(name)” \(wrong); a file is uploaded by its own name, like pub quiz.csv."))
+        #expect(try desk.store.list().map(\.title) == ["Built-in questions"])
+    }
+
     @Test func aSecondSaveOfAChangedQuizIsRefusedAndNothingIsLost() throws {
         let (desk, _) = try Self.desk()
         let (_, created) = Self.call(desk, "POST", "quizzes", Self.csv, headers: ["x-file-name": "q.csv"])

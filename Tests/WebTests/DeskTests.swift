@@ -33,13 +33,20 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/host/api/", "/host/api/a/../b", "/host/api/a/%2e%2e", "/host/api/a%2Fb", "/host/api/a%00", "/host/api/%zz",
-                      "/host/api/a//b", "/host/api/%ff", "/games/trivia/files/../../etc/passwd"])
-    func aPathThatCouldFoolADeskIsRefusedWhole(_ uri: String) {
-        guard case .malformed? = DeskRoute.of(Self.head(.GET, uri), game: "trivia") else {
+    @Test(arguments: [
+        ("/host/api/", "names nothing"), ("/host/api/a/../b", "has a “..” part"), ("/host/api/a/%2e%2e", "has a “..” part"),
+        ("/host/api/quizzes/%2E", "has a “.” part"), ("/host/api/a%2Fb", "has a “/” encoded inside a part (%2F)"),
+        ("/host/api/a%00", "has a NUL encoded in it (%00)"), ("/host/api/%zz", "has a “%” without two hex digits after it"),
+        ("/host/api/a//b", "has an empty part (“//”)"), ("/host/api/%ff", "has escapes that are not UTF-8 text"),
+        ("/games/trivia/files/../../etc/passwd", "has a “..” part"),
+    ])
+    func aPathThatCouldFoolADeskIsRefusedWholeSayingWhy(_ uri: String, _ wrong: String) {
+        let path = uri.prefix { $0 != "?" }
+        guard case .malformed(let sentence)? = DeskRoute.of(Self.head(.GET, uri), game: "trivia") else {
             Issue.record("\(uri) was not refused")
             return
         }
+        #expect(sentence == "The path \(path) \(wrong); its parts are names, percent-encoded as UTF-8: never empty, “.” or “..”, with no “/” or NUL encoded in them.")
     }
 
     @Test func aFilesNameArrivesDecodedAndANameThatCannotBeDecodedIsRefused() {
@@ -168,12 +175,12 @@ import Testing
         #expect(none.hasPrefix("HTTP/1.1 401"))
 
         let large = try await Self.post("/host/api/quizzes", body: String(repeating: "x", count: 101), token: token, port: port.port)
-        #expect(large.hasPrefix("HTTP/1.1 413") && large.contains("at most 100 bytes"), "\(large)")
+        #expect(large.hasPrefix("HTTP/1.1 413") && large.contains("The request is too large (101 bytes): at most 100 bytes."), "\(large)")
         // Announced small, sent large (chunked): cut off at the limit.
         let chunk = String(repeating: "y", count: 80)
         let chunked = try await Self.exchange("POST /host/api/quizzes HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n50\r\n\(chunk)\r\n50\r\n\(chunk)\r\n0\r\n\r\n", port: port.port)
-        #expect(chunked.hasPrefix("HTTP/1.1 413"), "\(chunked)")
+        #expect(chunked.hasPrefix("HTTP/1.1 413") && chunked.contains("The request is too large: at most 100 bytes."), "\(chunked)")
         let getWithBody = try await Self.exchange("GET /host/api/quizzes HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Length: 3\r\n\r\nabc", port: port.port)
         #expect(getWithBody.hasPrefix("HTTP/1.1 413") && getWithBody.contains("This request carries no body."))
         #expect(port.desk.asked.withLock { $0.map(\.body.count) } == [5], "only the unlocked, bounded request reached the desk")

@@ -59,16 +59,18 @@ struct ZipError: Error, Hashable, Sendable, CustomStringConvertible {
             "compression method \(method)\(Self.methodNames[method].map { " (\($0))" } ?? ""); only 0 (stored) and 8 (deflate) are read"
         case .pathTraversal(let why): "path traversal: the name \(why); entry names must stay inside the archive's folder"
         case .duplicateName: "a second entry of the same name; each name may appear once"
-        case .tooManyEntries(let count, let limit): "\(count) entries; at most \(limit) are read"
-        case .entryTooLarge(let size, let limit): "\(size) bytes uncompressed; an entry may have at most \(limit)"
-        case .totalTooLarge(let limit): "the entries hold more than \(limit) bytes uncompressed in all, the most allowed"
+        case .tooManyEntries(let count, let limit): "the zip holds \(Self.grouped(count)) entries; at most \(Self.grouped(limit)) are read"
+        case .entryTooLarge(let size, let limit):
+            "\(Self.grouped(size)) bytes uncompressed; an entry may hold at most \(Self.grouped(limit)) bytes"
+        case .totalTooLarge(let limit):
+            "the entries hold more than \(Self.grouped(limit)) bytes uncompressed in all; at most \(Self.grouped(limit)) bytes are read"
         case .crcMismatch(let expected, let actual):
             "corrupt: its CRC-32 is \(Self.hex(actual)), the zip directory says \(Self.hex(expected))"
         case .sizeMismatch(let declared, let actual): "corrupt: it inflates to \(actual) bytes, the zip directory says \(declared)"
         case .corrupt(let why): "corrupt: \(why)"
         case .inflate(let error):
             if case .tooLarge(let limit) = error.problem {
-                "it inflates to more than the \(limit) bytes its zip directory record declares; stopped there (a zip bomb?)"
+                "it inflates to more than the \(Self.grouped(limit)) bytes its zip directory record declares; stopped there (a zip bomb?)"
             } else {
                 "corrupt deflate data, \(error)"
             }
@@ -76,6 +78,17 @@ struct ZipError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     private static let methodNames = [1: "shrink", 6: "implode", 9: "deflate64", 12: "bzip2", 14: "LZMA", 93: "Zstandard", 95: "xz", 98: "PPMd", 99: "AES encryption"]
+
+    /// `10,000`: a count as people read it.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
 
     private static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)

@@ -8,8 +8,10 @@ struct BankText {
     /// Where the cursor is.
     private(set) var position = SourcePosition.start
 
-    /// Decodes UTF-8 and skips a leading byte-order mark (spreadsheets write one); bytes that are
-    /// not UTF-8 are an error at the first of them.
+    /// Decodes UTF-8 and skips a leading byte-order mark (spreadsheets write one). Text in another
+    /// encoding is an error that names it where it can: UTF-16 or UTF-32 by its byte-order mark
+    /// (at 1:1) or by its NULs (at the first), any other by the first byte that is not UTF-8
+    /// (Latin-1's `é` is 0xE9), at that place.
     init(utf8 bytes: some Sequence<UInt8>) throws(BankProblem) {
         var decoded: [Unicode.Scalar] = []
         var iterator = bytes.makeIterator()
@@ -19,14 +21,49 @@ struct BankText {
             case .scalarValue(let scalar): decoded.append(scalar)
             case .emptyInput: break decoding
             case .error:
-                var upToError = BankText(scalars: decoded)
-                upToError.advance(by: decoded.count)
+                let offset = decoded.reduce(0) { $0 + UTF8.width($1) }
+                if offset <= 2, let unicode = Self.byteOrderMark(bytes) {
+                    throw BankProblem("the file is \(unicode) text (it starts with \(unicode)'s byte-order mark); \(Self.saveAsUTF8)", at: .start)
+                }
+                if let nul = decoded.firstIndex(of: "\u{0}") { throw Self.nulProblem(at: nul, in: decoded) }
+                var rest = bytes.dropFirst(offset).makeIterator()
+                let byte = rest.next() ?? 0
                 throw BankProblem(
-                    "the file is not UTF-8 text (save it as UTF-8, e.g. \"CSV UTF-8\" in a spreadsheet)",
-                    at: upToError.position)
+                    "the file is not UTF-8 text: byte \(Self.hex(byte)) is not UTF-8 here (Latin-1 or Windows-1252 text?); \(Self.saveAsUTF8)",
+                    at: Self.position(of: decoded.count, in: decoded))
             }
         }
+        if let nul = decoded.firstIndex(of: "\u{0}") { throw Self.nulProblem(at: nul, in: decoded) }
         self.init(scalars: decoded)
+    }
+
+    /// What every encoding error ends with: how to fix it.
+    static let saveAsUTF8 = "save it as UTF-8 (\"CSV UTF-8\" in a spreadsheet)"
+
+    /// NULs, which no text file holds but one in UTF-16 (every other byte of Latin text).
+    private static func nulProblem(at index: Int, in scalars: [Unicode.Scalar]) -> BankProblem {
+        BankProblem("the file holds NUL characters, as UTF-16 text does; \(saveAsUTF8)", at: position(of: index, in: scalars))
+    }
+
+    /// `UTF-16` or `UTF-32` when `bytes` start with that encoding's byte-order mark.
+    private static func byteOrderMark(_ bytes: some Sequence<UInt8>) -> String? {
+        let start = Array(bytes.prefix(4))
+        if start.starts(with: [0xFF, 0xFE, 0, 0]) || start.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32" }
+        if start.starts(with: [0xFF, 0xFE]) || start.starts(with: [0xFE, 0xFF]) { return "UTF-16" }
+        return nil
+    }
+
+    /// Where the scalar at `index` of `scalars` is.
+    private static func position(of index: Int, in scalars: [Unicode.Scalar]) -> SourcePosition {
+        var text = BankText(scalars: Array(scalars.prefix(index)))
+        text.advance(by: text.scalars.count)
+        return text.position
+    }
+
+    /// `0xE9`.
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count == 1 ? "0" : "") + digits
     }
 
     private init(scalars: [Unicode.Scalar]) {

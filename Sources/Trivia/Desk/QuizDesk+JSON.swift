@@ -153,6 +153,15 @@ extension QuizDesk {
             headers: ["Content-Disposition": "attachment; filename=\"\(plain)\"; filename*=UTF-8''\(encoded)"])
     }
 
+    /// What makes an uploaded file's name no file's name (a browser sends the name alone): a
+    /// folder in it (`/`, `\\`, or `.` and `..` themselves), or a control character; nil for a
+    /// good one.
+    static func fileNameProblem(_ name: String) -> String? {
+        if name == "." || name == ".." || name.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" }) { return "has a folder in it" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "has a control character in it" }
+        return nil
+    }
+
     /// A quiz's title from its file's name: `Pub quiz.xlsx` is `Pub quiz`.
     static func title(ofFile name: String) -> String {
         let base = name.split(separator: "/").last.map(String.init) ?? name

@@ -72,6 +72,9 @@ extension QuizDesk {
     /// An uploaded bank file becomes a quiz, titled by its name; its first problem, with where, is `422`.
     private func upload(_ request: DeskRequest) throws -> DeskResponse {
         let name = request.headers["x-file-name"] ?? "quiz"
+        if let wrong = Self.fileNameProblem(name) {
+            throw DeskRefusal(400, "The file's name “\(name.prefix(200))” \(wrong); a file is uploaded by its own name, like pub quiz.csv.")
+        }
         guard !request.body.isEmpty else { throw DeskRefusal(422, "\(name): the file is empty.") }
         let bank: QuestionBank
         do {

@@ -28,10 +28,13 @@ enum DeskRoute: Hashable, Sendable {
         let uri = head.uri
         let (path, query) = split(uri)
         if path.hasPrefix(apiPrefix) {
-            guard let components = PercentDecoding.components(path.dropFirst(apiPrefix.count)) else {
-                return .malformed("The path \(String(path)) is not a valid request path (empty, dot or undecodable parts).")
+            let components: [String]
+            do { components = try PercentDecoding.components(path.dropFirst(apiPrefix.count)) } catch {
+                return .malformed(error.sentence(path))
             }
-            guard let parameters = PercentDecoding.query(query) else { return .malformed("The query of \(String(path)) cannot be read.") }
+            guard let parameters = PercentDecoding.query(query) else {
+                return .malformed("The query of \(String(path)) cannot be read: it is name=value pairs joined by “&”, percent-encoded as UTF-8.")
+            }
             var headers: [String: String] = [:]
             for name in passedHeaders {
                 guard let value = head.headers[name].last else { continue }
@@ -47,10 +50,9 @@ enum DeskRoute: Hashable, Sendable {
         guard let game else { return nil }
         let files = "/games/\(game)/files/"
         guard path.hasPrefix(files) else { return nil }
-        guard let components = PercentDecoding.components(path.dropFirst(files.count)) else {
-            return .malformed("The path \(String(path)) is not a valid file path.")
+        do { return .file(try PercentDecoding.components(path.dropFirst(files.count))) } catch {
+            return .malformed(error.sentence(path))
         }
-        return .file(components)
     }
 
     /// The token of an `Authorization: Bearer TOKEN` header.
@@ -69,18 +71,56 @@ enum DeskRoute: Hashable, Sendable {
 
 /// Percent-decoding of request paths and queries (RFC 3986), strict: an invalid escape, a
 /// decoded `/` or NUL, an empty, `.` or `..` component, or bytes that are not UTF-8 make the
-/// whole path unreadable (nil), never a path the desk could be fooled by.
+/// whole path unreadable (a ``Problem`` saying which), never a path the desk could be fooled by.
 enum PercentDecoding {
+    /// Why a path's components cannot be read.
+    enum Problem: Error, Hashable {
+        /// Nothing after the prefix.
+        case nothing
+        /// An empty component (`a//b`).
+        case emptyComponent
+        /// A component that is `.` or `..`, written so or encoded (`%2e%2e`).
+        case dots(String)
+        /// A `/` encoded inside a component (`%2F`).
+        case encodedSlash
+        /// A NUL encoded in a component (`%00`).
+        case nul
+        /// A `%` without two hex digits after it.
+        case badEscape
+        /// Escapes whose bytes are not UTF-8.
+        case notUTF8
+
+        /// The sentence a refusal of `path` says: what was wrong, then what a path may be.
+        func sentence(_ path: Substring) -> String {
+            let wrong = switch self {
+            case .nothing: "names nothing"
+            case .emptyComponent: "has an empty part (“//”)"
+            case .dots(let dots): "has a “\(dots)” part"
+            case .encodedSlash: "has a “/” encoded inside a part (%2F)"
+            case .nul: "has a NUL encoded in it (%00)"
+            case .badEscape: "has a “%” without two hex digits after it"
+            case .notUTF8: "has escapes that are not UTF-8 text"
+            }
+            return "The path \(path.prefix(200)) \(wrong); " + Self.rule
+        }
+
+        /// What a path may be.
+        static let rule = "its parts are names, percent-encoded as UTF-8: never empty, “.” or “..”, with no “/” or NUL encoded in them."
+    }
+
     /// The components of `path` (`a/b%20c` is `["a", "b c"]`); a trailing `/` is allowed.
-    static func components(_ path: Substring) -> [String]? {
+    static func components(_ path: Substring) throws(Problem) -> [String] {
         var parts = path.split(separator: "/", omittingEmptySubsequences: false)
         if parts.last == "" { parts.removeLast() }
-        guard !parts.isEmpty else { return nil }
+        guard !parts.isEmpty else { throw .nothing }
         var out: [String] = []
         for part in parts {
-            guard let decoded = decode(part, plusIsSpace: false), !decoded.isEmpty, decoded != ".", decoded != "..",
-                !decoded.contains("/" as Character)
-            else { return nil }
+            guard let bytes = bytes(part, plusIsSpace: false) else { throw .badEscape }
+            guard !bytes.isEmpty else { throw .emptyComponent }
+            guard !bytes.contains(0) else { throw .nul }
+            guard !bytes.contains(UInt8(ascii: "/")) else { throw .encodedSlash }
+            guard let decoded = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
+            guard decoded != ".", decoded != ".." else { throw .dots(decoded) }
             out.append(decoded)
         }
         return out
@@ -101,6 +141,12 @@ enum PercentDecoding {
 
     /// `text` with its escapes decoded; nil for a bad escape, a NUL or bytes that are not UTF-8.
     static func decode(_ text: Substring, plusIsSpace: Bool) -> String? {
+        guard let bytes = bytes(text, plusIsSpace: plusIsSpace), !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// The bytes `text` stands for; nil for a `%` without two hex digits.
+    private static func bytes(_ text: Substring, plusIsSpace: Bool) -> [UInt8]? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
@@ -112,8 +158,7 @@ enum PercentDecoding {
             default: bytes.append(byte)
             }
         }
-        guard !bytes.contains(0) else { return nil }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 
     private static func hex(_ byte: UInt8) -> UInt8? {

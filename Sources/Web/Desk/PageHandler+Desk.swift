@@ -42,7 +42,7 @@ extension PageHandler {
             }
             let limit = desk.desk.bodyLimit(for: request)
             if let length = head.headers["content-length"].first.flatMap(Int.init), length > limit {
-                return refuse(.payloadTooLarge, Self.tooLarge(limit))
+                return refuse(.payloadTooLarge, Self.tooLarge(limit, announced: length))
             }
             if announced, limit == 0 { return refuse(.payloadTooLarge, "This request carries no body.") }
             return .desk(head, request, limit: limit)
@@ -98,8 +98,11 @@ extension PageHandler {
         return response
     }
 
-    /// "The request is too large: at most 50 MB."
-    static func tooLarge(_ limit: Int) -> String {
-        limit == 0 ? "This request carries no body." : "The request is too large: at most \(ByteCount.text(limit))."
+    /// "The request is too large: at most 20 MB.", or with the size its head announced: "The
+    /// request is too large (25.1 MB): at most 20 MB."
+    static func tooLarge(_ limit: Int, announced: Int? = nil) -> String {
+        guard limit > 0 else { return "This request carries no body." }
+        let size = announced.map { " (\(ByteCount.text($0, roundingUp: true)))" } ?? ""
+        return "The request is too large\(size): at most \(ByteCount.text(limit))."
     }
 }
