@@ -159,6 +159,27 @@ import Trivia
         script.matches(of: /(?:from|import)\s*\(?\s*"(?:\.)?(\/[a-z0-9\/]*(?:\.mjs)?)"/).map { String($0.output.1) }
     }
 
+    /// Each file carries a strong validator; asked again with it, the answer is 304 and no bytes
+    /// (a reload costs headers); another tag, or none, gets the file.
+    @Test func aFileAskedForWithItsValidatorIsNotModified() throws {
+        let first = PageHandler.response(to: Self.head(.GET, "/phone.mjs"))
+        let etag = try #require(first.headers.first { $0.0 == "ETag" }?.1)
+        #expect(first.status == .ok && etag.count == 18 && etag.hasPrefix("\"") && etag.hasSuffix("\""))
+        #expect(etag == Assets.File.etag(of: first.body))
+        #expect(etag != PageHandler.response(to: Self.head(.GET, "/screen.mjs")).headers.first { $0.0 == "ETag" }?.1)
+        for asked in [etag, "W/\(etag)", "\"0000000000000000\", \(etag)", "*"] {
+            let again = PageHandler.response(to: Self.head(.GET, "/phone.mjs", [("If-None-Match", asked)]))
+            #expect(again.status == .notModified && again.body.isEmpty, "\(asked)")
+            #expect(again.headers.contains { $0 == ("ETag", etag) })
+        }
+        let changed = PageHandler.response(to: Self.head(.GET, "/phone.mjs", [("If-None-Match", "\"0000000000000000\"")]))
+        #expect(changed.status == .ok && changed.body == first.body)
+        let trivia = GamePage(name: TriviaPage.name, script: TriviaPage.script)
+        let module = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), gamePage: trivia)
+        let moduleTag = try #require(module.headers.first { $0.0 == "ETag" }?.1)
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs", [("If-None-Match", moduleTag)]), gamePage: trivia).status == .notModified)
+    }
+
     @Test func aGamesPageModuleIsServedOnlyWhenThatGameRuns() throws {
         let trivia = GamePage(name: TriviaPage.name, script: TriviaPage.script)
         let served = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), gamePage: trivia)

@@ -336,3 +336,31 @@ def test_buzzer_mode_on_two_phones_and_the_tv(start_host, pages):
     assert awaiting.group(1) in tv.text("scored")
     assert host.wait_stdout(r"^final: 2\. ", 10)
     assert host_standings(host) == [("Bob", 1), ("Ann", 0)]
+
+
+def test_a_reload_costs_headers_the_pages_come_with_a_validator_and_304(start_host):
+    """Each page and module carries a strong validator (ETag); asked again with it, the real host
+    answers 304 with no body, so a reload downloads headers only. Another tag gets the file."""
+    import http.client
+    host = start_host("--game", "trivia", web=True)
+
+    def fetch(path: str, etag: str | None = None) -> tuple[int, dict, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", host.web_port, timeout=10)
+        connection.request("GET", path, headers={"If-None-Match": etag} if etag else {})
+        response = connection.getresponse()
+        answer = (response.status, {k.lower(): v for k, v in response.getheaders()}, response.read())
+        connection.close()
+        return answer
+
+    reloaded = 0
+    for path in ["/", "/phone.mjs", "/style.css", "/dom.mjs", "/games/trivia.mjs"]:
+        status, headers, body = fetch(path)
+        assert status == 200 and body and re.fullmatch(r'"[0-9a-f]{16}"', headers["etag"]), (path, headers)
+        assert headers["cache-control"] == "no-cache" and "content-security-policy" in headers, headers
+        again, headers304, body304 = fetch(path, headers["etag"])
+        assert again == 304 and body304 == b"" and headers304["etag"] == headers["etag"], (path, again, headers304)
+        assert "content-length" not in headers304, headers304
+        other, _, whole = fetch(path, '"0000000000000000"')
+        assert other == 200 and whole == body, path
+        reloaded += len(body304)
+    assert reloaded == 0

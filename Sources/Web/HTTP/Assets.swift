@@ -6,6 +6,35 @@ enum Assets {
     struct File: Sendable {
         let bytes: [UInt8]
         let contentType: String
+        /// Its strong validator: a hash of its bytes, quoted (`"9c1e02ab77d031f4"`). A browser
+        /// that has these bytes asks with `If-None-Match` and gets `304 Not Modified`.
+        let etag: String
+
+        init(bytes: [UInt8], contentType: String) {
+            self.bytes = bytes
+            self.contentType = contentType
+            etag = Self.etag(of: bytes)
+        }
+
+        /// FNV-1a (64 bits) of `bytes` in hex, quoted: the files are few and made by the build, so
+        /// a 64-bit hash tells their versions apart.
+        static func etag(of bytes: [UInt8]) -> String {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            let hex = String(hash, radix: 16)
+            return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+        }
+
+        /// Whether an `If-None-Match` value names this file's bytes (`*`, or its tag among those
+        /// listed, weak or not: RFC 9110's weak comparison).
+        func matches(ifNoneMatch value: String) -> Bool {
+            value.split(separator: ",").contains { candidate in
+                var tag = candidate.trimmingPrefix(" ")
+                while tag.last == " " { tag = tag.dropLast() }
+                if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+                return tag == "*" || tag == etag
+            }
+        }
     }
 
     /// Every path served, and what, but the game's page module (``file(at:gamePage:)``). The

@@ -120,13 +120,20 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard let file = Assets.file(at: String(path), gamePage: gamePage) else {
             return .text(.notFound, "No such page. The pages are / (to play), /screen (for the TV) and /host (for the host).")
         }
-        return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: [("Cache-Control", "no-cache")])
+        // no-cache: a browser asks again each time, with the validator, and gets 304 while the
+        // file is what it has (a reload costs headers, not the pages).
+        let validators = [("Cache-Control", "no-cache"), ("ETag", file.etag)]
+        let asked = head.headers["If-None-Match"]
+        if !asked.isEmpty, file.matches(ifNoneMatch: asked.joined(separator: ",")) {
+            return Response(status: .notModified, body: [], contentType: file.contentType, headers: validators)
+        }
+        return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: validators)
     }
 
     func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: response.contentType)
-        if response.status != .noContent { headers.add(name: "Content-Length", value: "\(response.body.count)") }
+        if response.status != .noContent && response.status != .notModified { headers.add(name: "Content-Length", value: "\(response.body.count)") }
         for (name, value) in SecurityHeaders.headers(contentType: response.contentType) { headers.add(name: name, value: value) }
         for (name, value) in response.headers { headers.add(name: name, value: value) }
         let close = response.close || !request.isKeepAlive
