@@ -6,6 +6,13 @@ import Logging
 /// PropertiesChanged of Device1 objects (the filter is OR-merged across clients, so matches are
 /// re-checked here).
 ///
+/// Every element of ``hosts`` is a hearing: the host was heard advertising just now (a change
+/// of a property only an advertising report sets: RSSI, ManufacturerData, ServiceData; or a
+/// device that appears with an RSSI). Other changes (Connected, Paired, an RSSI invalidated when
+/// discovery stops) are merged silently. `DuplicateData` is on, so bluetoothd signals
+/// ManufacturerData for every report the controller passes on, not only for new data: the
+/// browser ages a host out by the interval between hearings (``BluetoothRoutes``).
+///
 /// LE only: every host advertises over LE (with its name and state), and an LE-only discovery
 /// scans without pause, where "auto" alternates 5.12 s of LE scanning with 5.12 s of BR/EDR
 /// inquiry, during which a host that starts advertising is not seen.
@@ -44,11 +51,11 @@ public final class BlueZScanner: Sendable {
                 if let path = signal.arguments[0].stringValue,
                     let properties = signal.arguments[1].dictValue?["org.bluez.Device1"]?.dictValue
                 {
-                    self.update(path: path, properties)
+                    self.update(path: path, properties, heard: properties["RSSI"] != nil)
                 }
             case "PropertiesChanged" where signal.arguments.count >= 2:
                 if signal.arguments[0].stringValue == "org.bluez.Device1", let changed = signal.arguments[1].dictValue {
-                    self.update(path: signal.path, changed)
+                    self.update(path: signal.path, changed, heard: !Self.advertisingProperties.isDisjoint(with: changed.keys))
                 }
             default: break
             }
@@ -61,7 +68,9 @@ public final class BlueZScanner: Sendable {
             destination: "org.bluez", path: "/", interface: "org.freedesktop.DBus.ObjectManager", method: "GetManagedObjects")
         if let all = objects.first?.dictValue {
             for (path, interfaces) in all {
-                if let properties = interfaces.dictValue?["org.bluez.Device1"]?.dictValue { update(path: path, properties) }
+                if let properties = interfaces.dictValue?["org.bluez.Device1"]?.dictValue {
+                    update(path: path, properties, heard: properties["RSSI"] != nil)
+                }
             }
         }
         rescan.withLock { task in
@@ -82,7 +91,7 @@ public final class BlueZScanner: Sendable {
             [.string("org.bluez.Adapter1"), .string("Powered"), .variant(.bool(true))])
         _ = try await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "SetDiscoveryFilter",
-            [.properties(["UUIDs": .strings([SnapBluetooth.serviceUUID]), "Transport": .string("le"), "DuplicateData": .bool(false)])])
+            [.properties(["UUIDs": .strings([SnapBluetooth.serviceUUID]), "Transport": .string("le"), "DuplicateData": .bool(true)])])
         _ = try await bus.call(destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "StartDiscovery")
     }
 
@@ -100,13 +109,18 @@ public final class BlueZScanner: Sendable {
         }
     }
 
-    private func update(path: String, _ changed: [String: DBusValue]) {
+    /// Device1 properties that bluetoothd sets only from an advertising report: their change
+    /// means the device was heard just now.
+    static let advertisingProperties: Set<String> = ["RSSI", "ManufacturerData", "ServiceData", "TxPower", "AdvertisingData"]
+
+    /// Merges a device's changed properties; yields the host when it was `heard` advertising.
+    private func update(path: String, _ changed: [String: DBusValue], heard: Bool) {
         guard path.hasPrefix(adapterPath + "/") else { return }
         let merged = devices.withLock { devices -> [String: DBusValue] in
             devices[path, default: [:]].merge(changed) { _, new in new }
             return devices[path]!
         }
-        guard let host = BluetoothHost(device: merged, adapter: adapter) else { return }
+        guard heard, let host = BluetoothHost(device: merged, adapter: adapter) else { return }
         sink.yield(host)
     }
 
