@@ -25,10 +25,10 @@ import Testing
         BluetoothHost(address: address, name: "Kitchen Pi", state: AdvertisedState(serverID: id, capacity: 8, players: players), adapter: "hci1")
     }
 
-    /// A directory that heard the host over Bluetooth every second from 0 to 3 s (a 1 s
-    /// interval: lost at 6 s unless heard again).
+    /// A directory that heard the host over Bluetooth every second from -5 to 3 s (nine
+    /// hearings: a 1 s interval, lost at 6 s unless heard again).
     func heardEverySecond(_ directory: inout HostDirectory) {
-        for time in [0.0, 1, 2, 3] { _ = directory.apply(bluetooth: sighting(), at: at(time)) }
+        for time in stride(from: -5.0, through: 3, by: 1) { _ = directory.apply(bluetooth: sighting(), at: at(time)) }
     }
 
     @Test func aBluetoothOnlyHostThatGoesQuietIsLost() {
@@ -40,8 +40,9 @@ import Testing
         #expect(directory.expire(at: at(6)) == [.bluetoothOnlyLost(sighting())])
         #expect(directory.bluetoothOnly.isEmpty && directory.snapshot.isEmpty)
         #expect(directory.expire(at: at(20)).isEmpty)
-        // Heard again: found again.
+        // Heard again: found again, and given the longest silence until its rhythm is known.
         #expect(directory.apply(bluetooth: sighting(), at: at(21)) == [.bluetoothOnly(sighting())])
+        #expect(directory.nextBluetoothDeadline == at(31))
     }
 
     @Test func aHostOnBothRadiosLosesOnlyBluetoothThenLeavesWithItsLANGoodbye() {

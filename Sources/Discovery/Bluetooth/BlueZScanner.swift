@@ -18,15 +18,19 @@ import Logging
 /// inquiry, during which a host that starts advertising is not seen.
 ///
 /// Discovery is started afresh every ``rescanInterval`` (StopDiscovery, SetDiscoveryFilter,
-/// StartDiscovery), for two reasons:
-/// - a controller may report an advertiser once per scan start (duplicate filtering), and the
-///   kernel drops reports that come before its discovery is under way: the emulated controllers
-///   of the VM test bed lost a host's one report four scan starts in a row (docs/BLUETOOTH.md).
-///   bluetoothd's own restarts come only every 10.24 s;
+/// StartDiscovery), for three reasons:
+/// - a controller that filters duplicates (the kernel asks for it) reports an advertiser once
+///   per scan start: the round is how often such a host is heard, hence how soon the browser can
+///   tell that it went quiet (``BluetoothRoutes``);
+/// - the kernel drops reports that come before its discovery is under way: the emulated
+///   controllers of the VM test bed report only at the scan start, and about half of those
+///   reports are lost (docs/BLUETOOTH.md). bluetoothd's own restarts come only every 10.24 s;
 /// - a bluetoothd that restarted forgot this client's discovery: the next round starts it again.
 public final class BlueZScanner: Sendable {
-    /// How often discovery is started afresh.
-    public static let rescanInterval: Duration = .seconds(3)
+    /// How often discovery is started afresh: a scan of a second still spans a default BLE
+    /// advertising interval (1.28 s, less the restart) most of the time, and ten rounds fit in
+    /// the browser's longest silence (10 s).
+    public static let rescanInterval: Duration = .seconds(1)
     /// Hosts as they are found or change. One consumer.
     public let hosts: AsyncStream<BluetoothHost>
     private let sink: AsyncStream<BluetoothHost>.Continuation
@@ -84,25 +88,31 @@ public final class BlueZScanner: Sendable {
         }
     }
 
-    /// Powers the adapter, sets this client's discovery filter and starts discovery.
-    private func startDiscovery() async throws(DBusError) {
+    /// Powers the adapter, sets this client's discovery filter and starts discovery; each call
+    /// waits `timeoutMilliseconds` for bluetoothd's reply.
+    private func startDiscovery(timeoutMilliseconds: Int32 = 25_000) async throws(DBusError) {
         _ = try await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Set",
-            [.string("org.bluez.Adapter1"), .string("Powered"), .variant(.bool(true))])
+            [.string("org.bluez.Adapter1"), .string("Powered"), .variant(.bool(true))], timeoutMilliseconds: timeoutMilliseconds)
         _ = try await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "SetDiscoveryFilter",
-            [.properties(["UUIDs": .strings([SnapBluetooth.serviceUUID]), "Transport": .string("le"), "DuplicateData": .bool(true)])])
-        _ = try await bus.call(destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "StartDiscovery")
+            [.properties(["UUIDs": .strings([SnapBluetooth.serviceUUID]), "Transport": .string("le"), "DuplicateData": .bool(true)])],
+            timeoutMilliseconds: timeoutMilliseconds)
+        _ = try await bus.call(
+            destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "StartDiscovery",
+            timeoutMilliseconds: timeoutMilliseconds)
     }
 
     /// One round of ``rescanInterval``: stop (an error means it was not running: a bluetoothd
-    /// that restarted) and start again. A bluetoothd that is away is tried again next round.
+    /// that restarted) and start again. A bluetoothd that is away, or slow to answer (2 s per
+    /// call: bluetoothd 5.66 can leave a StartDiscovery unanswered when another client's start
+    /// is under way, seen in the VM), is tried again next round.
     private func restartDiscovery() async {
         let wasRunning = (try? await bus.call(
             destination: "org.bluez", path: adapterPath, interface: "org.bluez.Adapter1", method: "StopDiscovery",
             timeoutMilliseconds: 2000)) != nil
         do {
-            try await startDiscovery()
+            try await startDiscovery(timeoutMilliseconds: 2000)
             if !wasRunning { logger.info("Bluetooth discovery started again", metadata: ["adapter": "\(adapter)"]) }
         } catch {
             logger.debug("Bluetooth discovery not restarted", metadata: ["adapter": "\(adapter)", "error": "\(error)"])

@@ -29,14 +29,10 @@ public struct HostDirectory: Sendable {
     private var hosts: [UUID: FoundHost] = [:]
     private var reported: Set<String> = []
     private var sequence: UInt64 = 0
-    private var bluetooth: BluetoothRoutes
+    private var bluetooth = BluetoothRoutes()
 
-    /// An empty directory; a Bluetooth route heard only once is given `bluetoothInterval`
-    /// (``BluetoothRoutes/assumedInterval``).
-    public init(acceptedVersions: Set<Int>, bluetoothInterval: Duration = BlueZScanner.rescanInterval) {
-        self.acceptedVersions = acceptedVersions
-        bluetooth = BluetoothRoutes(assumedInterval: bluetoothInterval)
-    }
+    /// An empty directory.
+    public init(acceptedVersions: Set<Int>) { self.acceptedVersions = acceptedVersions }
 
     /// The hosts known now, by name.
     public var snapshot: [FoundHost] { hosts.values.sorted { ($0.name, $0.id.uuidString) < ($1.name, $1.id.uuidString) } }
