@@ -84,7 +84,7 @@ public struct HostSearch: HostFinder {
             guard via != .lan, sighting.name.lowercased() == name else { return .none }
             let route = HostRoute.rfcomm(address: sighting.address, channel: nil, adapter: adapter, logger: logger)
             return via == .bluetooth ? .take(route) : .fallback(route)
-        case .lost, .incompatible, .unavailable:
+        case .lost, .routeLost, .bluetoothOnlyLost, .incompatible, .unavailable:
             return .none
         }
     }

@@ -99,7 +99,9 @@ struct BrowsePrinter: Sendable {
         case .found(let host): if watch { line(for: host, event: "found") }
         case .updated(let host): if watch { line(for: host, event: "updated") }
         case .bluetoothOnly(let sighting): if watch { line(for: sighting, event: "found") }
-        case .lost(let host, let reason): if watch { line(for: host, event: "lost", reason: reason.rawValue) }
+        case .lost(let host, let reason): if watch { line(for: host, event: "lost", reason: reason) }
+        case .routeLost(let host, let reason): if watch { line(for: host, event: "updated", reason: reason) }
+        case .bluetoothOnlyLost(let sighting): if watch { line(for: sighting, event: "lost", reason: .silent) }
         case .incompatible(let name, let reason):
             if watch && json {
                 Terminal.out(Self.encode(["event": .string("incompatible"), "name": .string(name), "reason": .string(reason)]))
@@ -111,7 +113,8 @@ struct BrowsePrinter: Sendable {
         }
     }
 
-    func line(for sighting: BluetoothHost, event: String?) {
+    /// A host seen only over Bluetooth; `reason` when it was lost.
+    func line(for sighting: BluetoothHost, event: String?, reason: LostReason? = nil) {
         if json {
             var object: [String: JSONValue] = [
                 "id": .string(sighting.idPrefix), "name": .string(sighting.name), "game": .null,
@@ -122,17 +125,22 @@ struct BrowsePrinter: Sendable {
                 "join": .string(sighting.address),
             ]
             if let event { object["event"] = .string(event) }
+            Self.add(reason, to: &object)
             Terminal.out(Self.encode(object))
         } else {
             let prefix = event.map { "\($0): " } ?? ""
-            Terminal.out("\(prefix)\(sighting.name)  bluetooth \(sighting.players ?? 0)/\(sighting.capacity ?? 0)  \(sighting.address)")
+            Terminal.out(
+                "\(prefix)\(sighting.name)  bluetooth \(sighting.players ?? 0)/\(sighting.capacity ?? 0)  \(sighting.address)"
+                    + Self.suffix(reason))
         }
     }
 
-    func line(for host: FoundHost, event: String?, reason: String? = nil) {
+    /// A host as the browser lists it; `reason` when it lost a route (`event` "updated") or its
+    /// last one (`event` "lost").
+    func line(for host: FoundHost, event: String?, reason: LostReason? = nil) {
         let bluetooth = host.bluetooth
         let ad = host.advertisement
-        let join = host.lanAddresses.first.map(\.description)
+        let join = host.lanAddresses.first.map(\.description) ?? bluetooth?.address
         if json {
             var object: [String: JSONValue] = [
                 "id": .string(host.id.uuidString.lowercased()), "name": .string(host.name), "game": .string(ad.game),
@@ -146,14 +154,27 @@ struct BrowsePrinter: Sendable {
             if let bluetooth { object["bluetooth"] = .string(bluetooth.address) }
             object["tls"] = ad.tlsFingerprint.map(JSONValue.string) ?? .null
             if let event { object["event"] = .string(event) }
-            if let reason { object["reason"] = .string(reason) }
+            Self.add(reason, to: &object)
             Terminal.out(Self.encode(object))
         } else {
             let prefix = event.map { "\($0): " } ?? ""
             let code = (ad.joinCodeRequired ? ", join code" : "") + (ad.tlsFingerprint == nil ? ", clear text" : "")
-            let suffix = reason.map { " (\($0))" } ?? ""
-            Terminal.out("\(prefix)\(host.name)  \(ad.game) \(ad.players)/\(ad.capacity) \(ad.state.rawValue)\(code)  \(join ?? "-")\(suffix)")
+            Terminal.out(
+                "\(prefix)\(host.name)  \(ad.game) \(ad.players)/\(ad.capacity) \(ad.state.rawValue)\(code)  \(join ?? "-")"
+                    + Self.suffix(reason))
         }
+    }
+
+    /// `reason` (goodbye, unreachable, silent) and `lostRoute` (the transport that went).
+    static func add(_ reason: LostReason?, to object: inout [String: JSONValue]) {
+        guard let reason else { return }
+        object["reason"] = .string(reason.rawValue)
+        object["lostRoute"] = .string(reason.route.rawValue)
+    }
+
+    /// The route that went and why: ` (dnssd goodbye)`, ` (bluetooth silent)`.
+    static func suffix(_ reason: LostReason?) -> String {
+        reason.map { " (\($0.route.rawValue) \($0.rawValue))" } ?? ""
     }
 
     static func encode(_ object: [String: JSONValue]) -> String {

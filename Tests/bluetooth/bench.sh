@@ -3,15 +3,21 @@
 # (client), each against a baseline in the same run (scripts/bench-bluetooth runs it):
 #  1. RFCOMM throughput: BlueZ's rctest (raw kernel RFCOMM) vs our session (snap-bench);
 #  2. small-message round trip: raw RFCOMM sockets vs our session (snap-bench);
-#  3. time from `serve` starting to the host listed by a scanner on hci1.
-# Needs SNAP_HOST_BIN and SNAP_BENCH_BIN. Prints Markdown.
+#  3. time from `serve` starting to the host listed by a scanner on hci1;
+#  4. time from a host going away (SIGTERM, kill -9) to `browse --watch` reporting it lost.
+# SNAP_BT_BENCH_PARTS picks them: "rfcomm" (1-2) and "discovery" (3-4), both by default.
+# Needs SNAP_HOST_BIN, and SNAP_BENCH_BIN for rfcomm. Prints Markdown.
 set -uo pipefail
 bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
-bench="${SNAP_BENCH_BIN:?set SNAP_BENCH_BIN}"
+parts=" ${SNAP_BT_BENCH_PARTS:-rfcomm discovery} "
 runs="${SNAP_BT_BENCH_RUNS:-3}"
 host_address=00:AA:01:00:00:00
+export XDG_STATE_HOME="$PWD/state"
 timeout 10 btmgmt -i hci0 connectable on </dev/null >/dev/null
 now() { date +%s.%N; }
+
+if [[ "$parts" == *" rfcomm "* ]]; then
+bench="${SNAP_BENCH_BIN:?set SNAP_BENCH_BIN}"
 
 echo "### RFCOMM throughput, rctest (raw kernel RFCOMM, 1,000 blocks of 1,000 bytes), hci1 -> hci0"
 echo
@@ -50,6 +56,10 @@ echo
 timeout 10 btmgmt -i hci0 unpair 00:AA:01:01:00:01 </dev/null >/dev/null 2>&1
 timeout 300 "$bench" bluetooth --runs "$runs" --host-adapter hci0 --client-adapter hci1 ${rctest_median:+--rctest-kbps "$rctest_median"}
 
+fi
+
+[[ "$parts" == *" discovery "* ]] || exit 0
+
 echo "### Time from serve to listed by a scanner on hci1 (s)"
 echo
 echo "| run | scanner already running | scanner started after serve |"
@@ -79,3 +89,36 @@ for run in $(seq "$runs"); do
   kill -TERM $host; wait $host
   echo "| $run | $running | $after (from starting the scanner) |"
 done
+
+echo
+echo "### Time from a host going away to \`browse --watch\` on hci1 reporting it lost (s)"
+echo
+echo "Each host is heard for 15 s first (its rhythm known: 8 gaps between hearings), then"
+echo "stopped (SIGTERM: its advertisement withdrawn) or killed (kill -9: bluetoothd drops it)."
+echo
+echo "| run | stopped (SIGTERM) | killed (kill -9) |"
+echo "|---|---|---|"
+# gone NAME SIGNAL: serve NAME, let the watcher hear it for 15 s, send SIGNAL, print the seconds until the lost line
+gone() {
+  "$bin" serve --name "$1" --adapter hci0 --host 127.0.0.1 --port 0 --no-dnssd > serve.out 2> serve.err &
+  local host=$! took=n/a
+  for _ in $(seq 600); do grep -q "\"event\":\"found\".*\"name\":\"$1\"" watch.out && break; sleep 0.05; done
+  sleep 15
+  local stopped; stopped=$(now)
+  kill "-$2" $host; wait $host 2>/dev/null
+  for _ in $(seq 400); do
+    if grep -q "\"event\":\"lost\".*\"name\":\"$1\"" watch.out; then took=$(awk -v a="$stopped" -v b="$(now)" 'BEGIN{printf "%.2f", b-a}'); break; fi
+    sleep 0.05
+  done
+  echo "$took"
+}
+"$bin" browse --watch --json --adapter hci1 > watch.out 2> watch.err &
+watcher=$!
+for _ in $(seq 200); do grep -q "Bluetooth discovery started" watch.err && break; sleep 0.1; done
+for run in $(seq "$runs"); do
+  echo "| $run | $(gone "Going Host $run" TERM) | $(gone "Dying Host $run" KILL) |"
+done
+kill $watcher; wait $watcher 2>/dev/null
+falsely=$(grep -c '"event":"lost"' watch.out); expected=$(( 2 * runs ))
+echo
+echo "Lost lines in all: $falsely (one per host: $expected; more would be a host lost while it advertised)."

@@ -5,8 +5,10 @@ import Synchronization
 /// The list of hosts on the network, merged from every discovery backend into one entry per
 /// host (keyed by server id), as a stream of ``BrowserEvent``s plus a current ``snapshot``.
 ///
-/// A host leaves the list when it says goodbye, or when `probe` (e.g. a TCP connect to its
+/// A host's LAN route goes when it says goodbye, or when `probe` (e.g. a TCP connect to its
 /// port) fails twice in a row: a crashed host does not linger for mDNS's 75-minute record life.
+/// Its Bluetooth route goes when it is not heard advertising for three of its intervals (10 s at
+/// most, ``BluetoothRoutes``). The host leaves the list when every route has gone.
 public final class Browser: Sendable {
     /// Checks whether a host still answers; true when it does.
     public typealias Probe = @Sendable (FoundHost) async -> Bool
@@ -65,19 +67,35 @@ public final class Browser: Sendable {
     /// The hosts seen only over Bluetooth now.
     public var bluetoothOnly: [BluetoothHost] { directory.withLock { $0.bluetoothOnly } }
 
-    /// Merges Bluetooth sightings (e.g. ``BlueZScanner/hosts``) into the list until they end or
-    /// the browser stops: a sighting of a LAN host adds `.bluetooth` to that entry.
+    /// Merges Bluetooth sightings (e.g. ``BlueZScanner/hosts``: each one a host heard advertising)
+    /// into the list until they end or the browser stops: a sighting of a LAN host adds
+    /// `.bluetooth` to that entry. Routes that go quiet are aged out as they reach their deadline.
     public func add(bluetooth sightings: AsyncStream<BluetoothHost>) {
-        let task = Task { [directory, sink, logger] in
+        let clock = ContinuousClock()
+        let follow = Task { [directory, sink, logger] in
             for await sighting in sightings {
-                logger.debug("bluetooth sighting", metadata: [
+                logger.trace("bluetooth sighting", metadata: [
                     "address": "\(sighting.address)", "name": "\(sighting.name)", "idPrefix": "\(sighting.idPrefix)",
                 ])
-                for change in directory.withLock({ $0.apply(bluetooth: sighting) }) { sink.yield(change) }
+                for change in directory.withLock({ $0.apply(bluetooth: sighting, at: clock.now) }) { sink.yield(change) }
             }
         }
-        tasks.withLock { $0.append(task) }
+        let age = Task { [directory, sink, logger] in
+            while !Task.isCancelled {
+                let latest = clock.now + Self.longestAgeingSleep
+                let next = directory.withLock { $0.nextBluetoothDeadline } ?? latest
+                try? await clock.sleep(until: min(next, latest))
+                for change in directory.withLock({ $0.expire(at: clock.now) }) {
+                    logger.debug("bluetooth route silent", metadata: ["event": "\(change)"])
+                    sink.yield(change)
+                }
+            }
+        }
+        tasks.withLock { $0 += [follow, age] }
     }
+
+    /// The longest the ageing task sleeps: a route heard meanwhile may have an earlier deadline.
+    static let longestAgeingSleep: Duration = .milliseconds(250)
 
     /// Stops browsing and ends ``events``.
     public func stop() {

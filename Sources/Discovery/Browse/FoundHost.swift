@@ -67,12 +67,23 @@ public struct FoundHost: Hashable, Sendable {
     public var name: String { advertisement.name }
 }
 
-/// Why a host left the list.
+/// Why a host's route went (and with its last route, the host).
 public enum LostReason: String, Hashable, Sendable {
     /// It said goodbye (or its records expired) on every interface.
     case goodbye
     /// It stopped answering the liveness probe (crashed, or its link is down).
     case unreachable
+    /// Its Bluetooth advertising was not heard for three of its advertising intervals (10 s at
+    /// most): it stopped advertising, died, or went out of range. BLE has no goodbye.
+    case silent
+
+    /// The route this reason ends: the LAN's for a goodbye or a failed probe, else Bluetooth's.
+    public var route: Transport {
+        switch self {
+        case .goodbye, .unreachable: .dnssd
+        case .silent: .bluetooth
+        }
+    }
 }
 
 /// A change in the list of hosts.
@@ -81,10 +92,14 @@ public enum BrowserEvent: Hashable, Sendable {
     case found(FoundHost)
     /// A known host changed (players, state, addresses).
     case updated(FoundHost)
-    /// A host is gone.
+    /// A host is gone: its last route went (``LostReason/route``).
     case lost(FoundHost, LostReason)
+    /// A host lost one route (``LostReason/route``) and is still listed on the others (as it is now).
+    case routeLost(FoundHost, LostReason)
     /// A host seen only over Bluetooth (not matched to any LAN host), found or changed.
     case bluetoothOnly(BluetoothHost)
+    /// A host seen only over Bluetooth went quiet (``LostReason/silent``) and left the list.
+    case bluetoothOnlyLost(BluetoothHost)
     /// A service of our type that cannot be used, and why (reported once per name and reason).
     case incompatible(name: String, reason: String)
     /// A backend cannot browse right now (e.g. avahi-daemon is not running); it keeps trying.

@@ -9,6 +9,11 @@ import FoundationEssentials
 /// prefix matches (the LE budget leaves no room for the whole id; two hosts in radio range
 /// sharing 32 random bits is a 1-in-4-billion chance per pair). Other sightings are
 /// ``bluetoothOnly`` hosts.
+///
+/// Each route goes its own way: LAN sightings by DNS-SD's goodbye or the liveness probe,
+/// Bluetooth ones when they go quiet (``BluetoothRoutes``, aged by ``expire(at:)``). A host seen
+/// on both loses only the route that went (``BrowserEvent/routeLost(_:_:)``) and is kept with the
+/// last advertisement it had on the LAN; it is ``BrowserEvent/lost(_:_:)`` when both have gone.
 public struct HostDirectory: Sendable {
     private struct Sighting: Hashable, Sendable {
         var serverID: UUID
@@ -24,7 +29,7 @@ public struct HostDirectory: Sendable {
     private var hosts: [UUID: FoundHost] = [:]
     private var reported: Set<String> = []
     private var sequence: UInt64 = 0
-    private var bluetooth: [String: BluetoothHost] = [:]
+    private var bluetooth = BluetoothRoutes()
 
     /// An empty directory.
     public init(acceptedVersions: Set<Int>) { self.acceptedVersions = acceptedVersions }
@@ -35,16 +40,29 @@ public struct HostDirectory: Sendable {
     /// Hosts seen only over Bluetooth, by address.
     public var bluetoothOnly: [BluetoothHost] {
         let claimed = Set(hosts.values.compactMap { $0.bluetooth?.address })
-        return bluetooth.values.filter { !claimed.contains($0.address) }.sorted { $0.address < $1.address }
+        return bluetooth.sightings.filter { !claimed.contains($0.address) }
     }
 
-    /// Applies one Bluetooth sighting (new or changed).
-    public mutating func apply(bluetooth sighting: BluetoothHost) -> [BrowserEvent] {
-        guard bluetooth[sighting.address] != sighting else { return [] }
-        bluetooth[sighting.address] = sighting
+    /// When the next Bluetooth route goes quiet unless heard before: the time of the next useful
+    /// ``expire(at:)``.
+    public var nextBluetoothDeadline: ContinuousClock.Instant? { bluetooth.nextDeadline }
+
+    /// Applies one Bluetooth sighting: the host was heard advertising at `now`.
+    public mutating func apply(bluetooth sighting: BluetoothHost, at now: ContinuousClock.Instant) -> [BrowserEvent] {
+        guard bluetooth.heard(sighting, at: now) else { return [] }
         let owners = hosts.values.filter { sighting.isSameHost(as: $0.advertisement) }.map(\.id)
         guard !owners.isEmpty else { return [.bluetoothOnly(sighting)] }
-        return owners.flatMap { rebuild($0, reason: .goodbye) }
+        return owners.sorted { $0.uuidString < $1.uuidString }.flatMap { rebuild($0, reason: .silent) }
+    }
+
+    /// Ages the Bluetooth routes at `now`: each one quiet past its deadline is lost; a host it
+    /// was the last route of leaves the list.
+    public mutating func expire(at now: ContinuousClock.Instant) -> [BrowserEvent] {
+        bluetooth.expire(at: now).flatMap { gone -> [BrowserEvent] in
+            let owners = hosts.values.filter { $0.bluetooth?.address == gone.address }.map(\.id)
+            guard !owners.isEmpty else { return [.bluetoothOnlyLost(gone)] }
+            return owners.sorted { $0.uuidString < $1.uuidString }.flatMap { rebuild($0, reason: .silent) }
+        }
     }
 
     /// Applies one backend event.
@@ -60,11 +78,11 @@ public struct HostDirectory: Sendable {
         }
     }
 
-    /// The liveness probe gave up on a host: it is lost until it is resolved again.
+    /// The liveness probe gave up on a host: its LAN route is lost until it is resolved again.
     public mutating func unreachable(_ id: UUID) -> [BrowserEvent] {
-        guard let host = hosts.removeValue(forKey: id) else { return [] }
+        guard hosts[id] != nil else { return [] }
         sightings = sightings.filter { $0.value.serverID != id }
-        return [.lost(host, .unreachable)]
+        return rebuild(id, reason: .unreachable)
     }
 
     private mutating func resolvedService(_ resolved: DNSSDBrowser.Resolved) -> [BrowserEvent] {
@@ -100,19 +118,28 @@ public struct HostDirectory: Sendable {
         return [.incompatible(name: name, reason: reason)]
     }
 
-    /// Recomputes one host from its sightings and says what changed.
+    /// Recomputes one host from its sightings and says what changed; `reason` is why a route
+    /// went, if one did.
     private mutating func rebuild(_ id: UUID, reason: LostReason) -> [BrowserEvent] {
         let mine = sightings.filter { $0.value.serverID == id }
-        guard let newest = mine.values.max(by: { $0.sequence < $1.sequence }) else {
+        let newest = mine.values.max(by: { $0.sequence < $1.sequence })
+        guard var advertisement = newest?.advertisement ?? hosts[id]?.advertisement else { return [] }
+        let seen = bluetooth.sightings.first { $0.isSameHost(as: advertisement) }
+        guard newest != nil || seen != nil else {
             guard let gone = hosts.removeValue(forKey: id) else { return [] }
             return [.lost(gone, reason)]
         }
-        let seen = bluetooth.values.sorted { $0.address < $1.address }.first { $0.isSameHost(as: newest.advertisement) }
+        // Only Bluetooth is left: its compact state is the freshest count there is.
+        if newest == nil, let state = seen?.state { advertisement.players = state.players }
+        var transports: Set<Transport> = []
+        if newest != nil { transports.insert(.dnssd) }
+        if seen != nil { transports.insert(.bluetooth) }
         let host = FoundHost(
-            advertisement: newest.advertisement, lanAddresses: Array(Set(mine.values.map(\.address))).sorted(),
-            transports: seen == nil ? [.dnssd] : [.dnssd, .bluetooth], bluetooth: seen)
+            advertisement: advertisement, lanAddresses: Array(Set(mine.values.map(\.address))).sorted(),
+            transports: transports, bluetooth: seen)
         defer { hosts[id] = host }
         guard let old = hosts[id] else { return [.found(host)] }
-        return old == host ? [] : [.updated(host)]
+        if old == host { return [] }
+        return old.transports.isSubset(of: transports) ? [.updated(host)] : [.routeLost(host, reason)]
     }
 }
