@@ -27,6 +27,8 @@ public final class WebServer: Service, Sendable {
     private let logger: Logger
     private let counts: AddressCounts
     private let listener: Listener
+    /// The game's page module, made once for every connection.
+    private let gameModule: Assets.GameModule?
 
     /// The largest request head accepted, in bytes (browsers send 1-2 KiB).
     public static let maxRequestHead = 16 * 1024
@@ -46,6 +48,7 @@ public final class WebServer: Service, Sendable {
         self.logger = logger
         self.listener = Listener(group: group, logger: logger)
         self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
+        self.gameModule = configuration.gamePage.map(Assets.GameModule.init)
     }
 
     /// Binds and starts serving (with the host's backlog and send buffer, `Listener`); returns
@@ -89,7 +92,7 @@ public final class WebServer: Service, Sendable {
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(AddressGate(counts: counts))
         let access = configuration.desk.flatMap { desk in hostPage.map { page in DeskAccess(desk: desk, accepts: page.accepts) } }
-        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, gamePage: configuration.gamePage, desk: access)
+        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, game: gameModule, desk: access)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed, hostPage] channel, head in

@@ -149,7 +149,7 @@ import Trivia
     /// Every file the web port can serve: its own and each game's page module.
     static var everyFile: [String: Assets.File] {
         var files = Assets.files
-        for page in gamePages { files[page.path] = Assets.file(at: page.path, gamePage: page) }
+        for page in gamePages { files[page.path] = Assets.file(at: page.path, game: Assets.GameModule(page)) }
         return files
     }
 
@@ -174,19 +174,19 @@ import Trivia
         }
         let changed = PageHandler.response(to: Self.head(.GET, "/phone.mjs", [("If-None-Match", "\"0000000000000000\"")]))
         #expect(changed.status == .ok && changed.body == first.body)
-        let trivia = GamePage(name: TriviaPage.name, script: TriviaPage.script)
-        let module = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), gamePage: trivia)
+        let trivia = Assets.GameModule(GamePage(name: TriviaPage.name, script: TriviaPage.script))
+        let module = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), game: trivia)
         let moduleTag = try #require(module.headers.first { $0.0 == "ETag" }?.1)
-        #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs", [("If-None-Match", moduleTag)]), gamePage: trivia).status == .notModified)
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs", [("If-None-Match", moduleTag)]), game: trivia).status == .notModified)
     }
 
     @Test func aGamesPageModuleIsServedOnlyWhenThatGameRuns() throws {
-        let trivia = GamePage(name: TriviaPage.name, script: TriviaPage.script)
-        let served = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), gamePage: trivia)
+        let trivia = Assets.GameModule(GamePage(name: TriviaPage.name, script: TriviaPage.script))
+        let served = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), game: trivia)
         #expect(served.status == .ok && served.body == TriviaPage.script)
         #expect(served.contentType.hasPrefix("text/javascript"))
         #expect(served.headers.contains { $0 == ("Cache-Control", "no-cache") })
-        #expect(PageHandler.response(to: Self.head(.GET, "/games/snap.mjs"), gamePage: trivia).status == .notFound)
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/snap.mjs"), game: trivia).status == .notFound)
         #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs")).status == .notFound)  // no game: the lobby alone
         for page in Self.gamePages { #expect(String(decoding: page.script, as: UTF8.self).contains("export const name = \"\(page.name)\"")) }
         var configuration = WebConfiguration()

@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// Where a request for a game's ``GameDesk`` goes, read from its head (pure): the host page's
 /// requests under ``apiPrefix`` (with the host's token) and the public files under
-/// `/games/NAME/files/`. Any other path is the pages' (``PageHandler/response(to:gamePage:)``).
+/// `/games/NAME/files/`. Any other path is the pages' (``PageHandler/response(to:game:)``).
 enum DeskRoute: Hashable, Sendable {
     /// A host page request: its method, path components, query and the headers a desk reads;
     /// `token` is the bearer token it carries, if any.

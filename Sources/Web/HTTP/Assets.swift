@@ -37,7 +37,7 @@ enum Assets {
         }
     }
 
-    /// Every path served, and what, but the game's page module (``file(at:gamePage:)``). The
+    /// Every path served, and what, but the game's page module (``file(at:game:)``). The
     /// pages are ES modules: each page loads one (`<script type="module">`), which imports the
     /// shared ones by these paths.
     static let files: [String: File] = [
@@ -59,9 +59,26 @@ enum Assets {
     static let html = "text/html; charset=utf-8"
     static let script = "text/javascript; charset=utf-8"
 
+    /// The running game's page module as served: its name, its path and the file, made (and its
+    /// validator hashed) once for the web port, not at each request.
+    struct GameModule: Sendable {
+        /// The game's name (`trivia`).
+        let name: String
+        /// Where it is served (`/games/trivia.mjs`).
+        let path: String
+        /// The module.
+        let file: File
+
+        init(_ page: GamePage) {
+            name = page.name
+            path = page.path
+            file = File(bytes: page.script, contentType: Assets.script)
+        }
+    }
+
     /// What is served at `path`: one of ``files``, or the game's page module at its path.
-    static func file(at path: String, gamePage: GamePage?) -> File? {
-        if let gamePage, path == gamePage.path { return File(bytes: gamePage.script, contentType: script) }
+    static func file(at path: String, game: GameModule?) -> File? {
+        if let game, path == game.path { return game.file }
         return files[path]
     }
 

@@ -18,7 +18,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private let headTimeout: TimeAmount
     /// The page module of the game this host runs, served beside the pages.
-    private let gamePage: GamePage?
+    private let game: Assets.GameModule?
     /// The running game's own requests (``GameDesk``), and whether a host page's token is good.
     let desk: DeskAccess?
     private var deadline: Scheduled<Void>?
@@ -37,9 +37,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         case answered
     }
 
-    init(headTimeout: TimeAmount, gamePage: GamePage? = nil, desk: DeskAccess? = nil) {
+    init(headTimeout: TimeAmount, game: Assets.GameModule? = nil, desk: DeskAccess? = nil) {
         self.headTimeout = headTimeout
-        self.gamePage = gamePage
+        self.game = game
         self.desk = desk
     }
 
@@ -68,11 +68,11 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             deadline?.cancel()
             deadline = nil
-            if let route = DeskRoute.of(head, game: gamePage?.name) {
+            if let route = DeskRoute.of(head, game: game?.name) {
                 pending = begin(route, head: head, context: context)
                 return
             }
-            let response = Self.response(to: head, gamePage: gamePage)
+            let response = Self.response(to: head, game: game)
             if response.close {  // refuse at once: a body is not waited for
                 pending = .answered
                 write(response, for: head, context: context)
@@ -103,8 +103,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
     }
 
-    /// What to answer to a request head (pure); `gamePage` is served at its path too.
-    static func response(to head: HTTPRequestHead, gamePage: GamePage? = nil) -> Response {
+    /// What to answer to a request head (pure); `game`'s module is served at its path too.
+    static func response(to head: HTTPRequestHead, game: Assets.GameModule? = nil) -> Response {
         if declaresBody(head) {
             return .text(.payloadTooLarge, "Requests here carry no body.", close: true)
         }
@@ -117,7 +117,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             return .text(.upgradeRequired, "\(path) is a WebSocket: open it with an Upgrade: websocket request.", headers: [("Upgrade", "websocket")])
         }
         if path == Assets.favicon { return Response(status: .noContent, body: []) }
-        guard let file = Assets.file(at: String(path), gamePage: gamePage) else {
+        guard let file = Assets.file(at: String(path), game: game) else {
             return .text(.notFound, "No such page. The pages are / (to play), /screen (for the TV) and /host (for the host).")
         }
         // no-cache: a browser asks again each time, with the validator, and gets 304 while the
