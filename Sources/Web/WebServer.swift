@@ -29,6 +29,8 @@ public final class WebServer: Service, Sendable {
     private let listener: Listener
     /// The game's page module, made once for every connection.
     private let gameModule: Assets.GameModule?
+    /// Each event loop's framing cache for its players' links (``ServerFrames/Cache``).
+    private let frameCaches: [ObjectIdentifier: NIOLoopBoundBox<ServerFrames.Cache>]
 
     /// The largest request head accepted, in bytes (browsers send 1-2 KiB).
     public static let maxRequestHead = 16 * 1024
@@ -49,6 +51,11 @@ public final class WebServer: Service, Sendable {
         self.listener = Listener(group: group, logger: logger)
         self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
         self.gameModule = configuration.gamePage.map(Assets.GameModule.init)
+        var caches: [ObjectIdentifier: NIOLoopBoundBox<ServerFrames.Cache>] = [:]
+        for loop in group.makeIterator() {
+            caches[ObjectIdentifier(loop)] = .makeBoxSendingValue(ServerFrames.Cache(), eventLoop: loop)
+        }
+        self.frameCaches = caches
     }
 
     /// Binds and starts serving (with the host's backlog and send buffer, `Listener`); returns
@@ -93,7 +100,7 @@ public final class WebServer: Service, Sendable {
         try sync.addHandler(AddressGate(counts: counts))
         let access = configuration.desk.flatMap { desk in hostPage.map { page in DeskAccess(desk: desk, accepts: page.accepts) } }
         let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, game: gameModule, desk: access)
-        let upgrader = NIOWebSocketServerUpgrader(
+        let nio = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed, hostPage] channel, head in
                 let path = Assets.path(of: head.uri)
@@ -106,8 +113,11 @@ public final class WebServer: Service, Sendable {
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { [self] channel, head in
-                channel.eventLoop.makeCompletedFuture { try self.upgraded(channel, path: Assets.path(of: head.uri)) }
+                channel.eventLoop.makeCompletedFuture { try self.upgradedPage(channel, path: Assets.path(of: head.uri)) }
             })
+        let upgrader = WebSocketUpgrader(nio: nio, maxFrame: server.configuration.maxFrame) { [self] channel in
+            try self.upgradedPlayer(channel)
+        }
         var limits = NIOHTTPDecoderLimitConfiguration()
         limits.maxHeaderFieldSize = Self.maxRequestHead
         limits.maxHeaderListSize = Self.maxRequestHead
@@ -121,22 +131,27 @@ public final class WebServer: Service, Sendable {
         try sync.addHandler(pages, name: PageHandler.name)
     }
 
-    private func upgraded(_ channel: any Channel, path: Substring) throws {
+    /// A player's socket: NIO's decoder is in place (``WebSocketUpgrader``); the link frames its
+    /// writes with its event loop's cache.
+    private func upgradedPlayer(_ channel: any Channel) throws {
         let sync = channel.pipeline.syncOperations
         let remote = channel.remoteAddress.map { "\($0)" } ?? "?"
-        if path == Assets.playerSocket {
-            try sync.addHandler(NIOWebSocketFrameAggregator(
-                minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: server.configuration.maxFrame))
-            try sync.addHandler(WebSocketLink())
-            try server.serveLink(on: channel, label: "ws \(remote)")
-        } else {  // a screen or a host page: small messages
-            try sync.addHandler(NIOWebSocketFrameAggregator(
-                minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 4, maxAccumulatedFrameSize: configuration.maxScreenMessage))
-            if path == Assets.hostSocket, let hostPage {
-                try sync.addHandler(HostPageLink(page: hostPage))
-            } else if let feed {
-                try sync.addHandler(ScreenLink(feed: feed))
-            }
+        let cache = frameCaches[ObjectIdentifier(channel.eventLoop)]?.value ?? ServerFrames.Cache()
+        try sync.addHandler(NIOWebSocketFrameAggregator(
+            minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: server.configuration.maxFrame))
+        try sync.addHandler(WebSocketLink(cache: cache))
+        try server.serveLink(on: channel, label: "ws \(remote)")
+    }
+
+    /// A screen's or a host page's socket (small messages), set up by NIO's upgrader.
+    private func upgradedPage(_ channel: any Channel, path: Substring) throws {
+        let sync = channel.pipeline.syncOperations
+        try sync.addHandler(NIOWebSocketFrameAggregator(
+            minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 4, maxAccumulatedFrameSize: configuration.maxScreenMessage))
+        if path == Assets.hostSocket, let hostPage {
+            try sync.addHandler(HostPageLink(page: hostPage))
+        } else if let feed {
+            try sync.addHandler(ScreenLink(feed: feed))
         }
     }
 }
