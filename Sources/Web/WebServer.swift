@@ -27,8 +27,9 @@ public final class WebServer: Service, Sendable {
     private let logger: Logger
     private let counts: AddressCounts
     private let listener: Listener
-    /// The game's page module, made once for every connection.
-    private let gameModule: Assets.GameModule?
+    /// What the port serves (the pages, gzipped, and the game's page module), made once for
+    /// every connection.
+    private let site: Site
 
     /// The largest request head accepted, in bytes (browsers send 1-2 KiB).
     public static let maxRequestHead = 16 * 1024
@@ -48,7 +49,7 @@ public final class WebServer: Service, Sendable {
         self.logger = logger
         self.listener = Listener(group: group, logger: logger)
         self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
-        self.gameModule = configuration.gamePage.map(Assets.GameModule.init)
+        self.site = Site(game: configuration.gamePage)
     }
 
     /// Binds and starts serving (with the host's backlog and send buffer, `Listener`); returns
@@ -92,7 +93,7 @@ public final class WebServer: Service, Sendable {
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(AddressGate(counts: counts))
         let access = configuration.desk.flatMap { desk in hostPage.map { page in DeskAccess(desk: desk, accepts: page.accepts) } }
-        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, game: gameModule, desk: access)
+        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, site: site, desk: access)
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed, hostPage] channel, head in
