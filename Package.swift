@@ -49,6 +49,11 @@ let package = Package(
         .systemLibrary(
             name: "CQRencode", path: "Sources/CQRencode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
+        // gzip for the web port's pages, compressed once at start (docs/ARCHITECTURE.md says why
+        // zlib and not a deflate of our own).
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Discovery",
             dependencies: [
@@ -106,7 +111,7 @@ let package = Package(
         .target(
             name: "Web",
             dependencies: [
-                "Matchmaking", "GameRuntime", "CQRencode",
+                "Matchmaking", "GameRuntime", "CQRencode", "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -202,6 +207,7 @@ let package = Package(
             name: "WebTests",
             dependencies: [
                 "Web", "Matchmaking", "GameRuntime", "Trivia", "SnapGame", "Pong",
+                "Spreadsheet",  // its own inflate reads back the pages' gzip (not zlib, which made it)
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -27,8 +27,9 @@ public final class WebServer: Service, Sendable {
     private let logger: Logger
     private let counts: AddressCounts
     private let listener: Listener
-    /// The game's page module, made once for every connection.
-    private let gameModule: Assets.GameModule?
+    /// What the port serves (the pages, gzipped, and the game's page module), made once for
+    /// every connection.
+    private let site: Site
     /// Each event loop's framing cache for its players' links (``ServerFrames/Cache``).
     private let frameCaches: [ObjectIdentifier: NIOLoopBoundBox<ServerFrames.Cache>]
 
@@ -50,7 +51,7 @@ public final class WebServer: Service, Sendable {
         self.logger = logger
         self.listener = Listener(group: group, logger: logger)
         self.counts = AddressCounts(limit: configuration.maxConnectionsPerAddress)
-        self.gameModule = configuration.gamePage.map(Assets.GameModule.init)
+        self.site = Site(game: configuration.gamePage)
         var caches: [ObjectIdentifier: NIOLoopBoundBox<ServerFrames.Cache>] = [:]
         for loop in group.makeIterator() {
             caches[ObjectIdentifier(loop)] = .makeBoxSendingValue(ServerFrames.Cache(), eventLoop: loop)
@@ -99,7 +100,7 @@ public final class WebServer: Service, Sendable {
         let sync = channel.pipeline.syncOperations
         try sync.addHandler(AddressGate(counts: counts))
         let access = configuration.desk.flatMap { desk in hostPage.map { page in DeskAccess(desk: desk, accepts: page.accepts) } }
-        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, game: gameModule, desk: access)
+        let pages = PageHandler(headTimeout: configuration.requestHeadTimeout, site: site, desk: access)
         let nio = NIOWebSocketServerUpgrader(
             maxFrameSize: server.configuration.maxFrame, automaticErrorHandling: true,
             shouldUpgrade: { [feed, hostPage] channel, head in

@@ -59,10 +59,10 @@ import Trivia
     }
 
     /// The response head the handler writes for a GET of `uri`, through a real pipeline.
-    static func responseHead(_ uri: String, method: HTTPMethod = .GET) throws -> HTTPResponseHead {
+    static func responseHead(_ uri: String, method: HTTPMethod = .GET, _ headers: [(String, String)] = []) throws -> HTTPResponseHead {
         let channel = EmbeddedChannel(handler: PageHandler(headTimeout: .seconds(10)))
         defer { _ = try? channel.finish() }
-        try channel.writeInbound(HTTPServerRequestPart.head(Self.head(method, uri)))
+        try channel.writeInbound(HTTPServerRequestPart.head(Self.head(method, uri, headers)))
         try channel.writeInbound(HTTPServerRequestPart.end(nil))
         guard case .head(let head) = try channel.readOutbound(as: HTTPServerResponsePart.self) else {
             Issue.record("no response head for \(uri)")
@@ -124,7 +124,7 @@ import Trivia
     /// browser (Tests/system/test_web_csp.py shows the browser's side).
     @Test func thePagesHoldNothingThePolicyForbids() {
         for (path, file) in Self.everyFile {
-            let text = String(decoding: file.bytes, as: UTF8.self)
+            let text = String(decoding: file.plain.bytes, as: UTF8.self)
             let lower = text.lowercased()
             #expect(!lower.contains("style=\""), "an inline style attribute in \(path)")
             #expect(!lower.contains("<style"), "a <style> block in \(path)")
@@ -146,17 +146,21 @@ import Trivia
         GamePage(name: PongPage.name, script: PongPage.script),
     ]
 
-    /// Every file the web port can serve: its own and each game's page module.
-    static var everyFile: [String: Assets.File] {
-        var files = Assets.files
-        for page in gamePages { files[page.path] = Assets.file(at: page.path, game: Assets.GameModule(page)) }
+    /// The site of a port running each game, and of one with none.
+    static let sites = [Site.lobby] + gamePages.map { Site(game: $0) }
+
+    /// Every file the web port can serve, by path: its own and each game's page module (the
+    /// pages of the last site listed).
+    static var everyFile: [String: Site.File] {
+        var files: [String: Site.File] = [:]
+        for site in sites { for (path, entry) in site.entries { files[path] = entry.file } }
         return files
     }
 
-    /// The paths a script imports: `import … from "./dom.mjs"` (static) and `import("/games/" + …)`
-    /// (the game's module, by the hello's name: every game's counts, the largest taken).
+    /// The paths a script imports: `import … from "./dom.<hash>.mjs"` (static) and
+    /// `import("/…")` (a dynamic import of a literal path).
     static func imports(of script: String) -> [String] {
-        script.matches(of: /(?:from|import)\s*\(?\s*"(?:\.)?(\/[a-z0-9\/]*(?:\.mjs)?)"/).map { String($0.output.1) }
+        script.matches(of: /(?:from|import)\s*\(?\s*"(?:\.)?(\/[a-z0-9\/.\-]*)"/).map { String($0.output.1) }
     }
 
     /// Each file carries a strong validator; asked again with it, the answer is 304 and no bytes
@@ -165,7 +169,7 @@ import Trivia
         let first = PageHandler.response(to: Self.head(.GET, "/phone.mjs"))
         let etag = try #require(first.headers.first { $0.0 == "ETag" }?.1)
         #expect(first.status == .ok && etag.count == 18 && etag.hasPrefix("\"") && etag.hasSuffix("\""))
-        #expect(etag == Assets.File.etag(of: first.body))
+        #expect(etag == "\"\(Site.File.hash(of: first.body))\"")
         #expect(etag != PageHandler.response(to: Self.head(.GET, "/screen.mjs")).headers.first { $0.0 == "ETag" }?.1)
         for asked in [etag, "W/\(etag)", "\"0000000000000000\", \(etag)", "*"] {
             let again = PageHandler.response(to: Self.head(.GET, "/phone.mjs", [("If-None-Match", asked)]))
@@ -174,19 +178,19 @@ import Trivia
         }
         let changed = PageHandler.response(to: Self.head(.GET, "/phone.mjs", [("If-None-Match", "\"0000000000000000\"")]))
         #expect(changed.status == .ok && changed.body == first.body)
-        let trivia = Assets.GameModule(GamePage(name: TriviaPage.name, script: TriviaPage.script))
-        let module = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), game: trivia)
+        let trivia = Site(game: GamePage(name: TriviaPage.name, script: TriviaPage.script))
+        let module = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), site: trivia)
         let moduleTag = try #require(module.headers.first { $0.0 == "ETag" }?.1)
-        #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs", [("If-None-Match", moduleTag)]), game: trivia).status == .notModified)
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs", [("If-None-Match", moduleTag)]), site: trivia).status == .notModified)
     }
 
     @Test func aGamesPageModuleIsServedOnlyWhenThatGameRuns() throws {
-        let trivia = Assets.GameModule(GamePage(name: TriviaPage.name, script: TriviaPage.script))
-        let served = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), game: trivia)
+        let trivia = Site(game: GamePage(name: TriviaPage.name, script: TriviaPage.script))
+        let served = PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs"), site: trivia)
         #expect(served.status == .ok && served.body == TriviaPage.script)
         #expect(served.contentType.hasPrefix("text/javascript"))
         #expect(served.headers.contains { $0 == ("Cache-Control", "no-cache") })
-        #expect(PageHandler.response(to: Self.head(.GET, "/games/snap.mjs"), game: trivia).status == .notFound)
+        #expect(PageHandler.response(to: Self.head(.GET, "/games/snap.mjs"), site: trivia).status == .notFound)
         #expect(PageHandler.response(to: Self.head(.GET, "/games/trivia.mjs")).status == .notFound)  // no game: the lobby alone
         for page in Self.gamePages { #expect(String(decoding: page.script, as: UTF8.self).contains("export const name = \"\(page.name)\"")) }
         var configuration = WebConfiguration()
@@ -195,30 +199,36 @@ import Trivia
     }
 
     /// What a browser downloads to show each page: the page, the stylesheet, its module and every
-    /// module that one imports, and the game's module (the largest of the games'). A phone on a
-    /// crowded Wi-Fi pays the phone page's sum, not the host page's. Uncompressed bytes: 90 KB
-    /// since trivia's teams, pictures and reports (it was 80); what a phone pays on the wire is
-    /// issue 26's (gzip, validators), measured by scripts/bench-web-bytes.
-    @Test func eachPageWithWhatItLoadsStaysUnder90KB() throws {
-        let pages = Assets.files.filter { $0.value.contentType.hasPrefix("text/html") }
-        #expect(Set(pages.keys) == ["/", "/screen", "/host"])
-        let largestGame = Self.gamePages.map(\.script.count).max() ?? 0
-        for (path, page) in pages {
-            let html = String(decoding: page.bytes, as: UTF8.self)
-            var pending = html.matches(of: /(?:src|href)="(\/[^"?#]*)"/).map { String($0.output.1) }
-            #expect(pending.contains("/style.css"), "\(path) loads the stylesheet")
-            var loaded: Set<String> = []
-            var importsGame = false
-            while let asset = pending.popLast() {
-                if asset == "/games/" { importsGame = true; continue }
-                guard loaded.insert(asset).inserted else { continue }
-                let file = try #require(Assets.files[asset], "\(path) loads \(asset), which is not served")
-                if asset.hasSuffix(".mjs") { pending += Self.imports(of: String(decoding: file.bytes, as: UTF8.self)) }
+    /// module that one imports, and the game's module (the page's link to it). A phone on a
+    /// crowded Wi-Fi pays the phone page's sum, not the host page's. Uncompressed: under 90 KB
+    /// since trivia's teams, pictures and reports (it was 80); gzipped, as a browser gets them:
+    /// under 30 KB (scripts/bench-web-bytes measures the wire, headers and WebSocket included).
+    /// Every reference resolves to a file served, by its hashed name.
+    @Test func eachPageWithWhatItLoadsStaysUnder90KBAnd30KBGzipped() throws {
+        for site in Self.sites {
+            let pages = site.entries.filter { $0.value.file.contentType.hasPrefix("text/html") }
+            #expect(Set(pages.keys) == ["/", "/screen", "/host"])
+            for (path, page) in pages {
+                let html = String(decoding: page.file.plain.bytes, as: UTF8.self)
+                var pending = html.matches(of: /(?:src|href)="(\/[^"?#]*)"/).map { String($0.output.1) }
+                var loaded: Set<String> = []
+                while let asset = pending.popLast() {
+                    guard loaded.insert(asset).inserted else { continue }
+                    let entry = try #require(site.entry(at: asset[...]), "\(path) loads \(asset), which is not served")
+                    #expect(entry.caching == .immutable, "\(path) loads \(asset) by a name without its hash")
+                    if asset.hasSuffix(".mjs") { pending += Self.imports(of: String(decoding: entry.file.plain.bytes, as: UTF8.self)) }
+                }
+                #expect(loaded.contains { $0.hasPrefix("/style.") && $0.hasSuffix(".css") }, "\(path) loads the stylesheet")
+                #expect(loaded.contains { $0.hasPrefix("/dom.") }, "\(path) imports the shared modules: \(loaded.sorted())")
+                if let game = site.game {
+                    #expect(loaded.contains { $0.hasPrefix("/games/\(game).") }, "\(path) names the game's module: \(loaded.sorted())")
+                }
+                let files = [page.file] + loaded.compactMap { site.entry(at: $0[...])?.file }
+                let plain = files.map(\.plain.bytes.count).reduce(0, +)
+                let gzipped = files.map { $0.representation(acceptingGzip: true).bytes.count }.reduce(0, +)
+                #expect(plain < 90_000, "\(path) with what it loads: \(plain) bytes")
+                #expect(gzipped < 30_000, "\(path) with what it loads, gzipped: \(gzipped) bytes")
             }
-            #expect(loaded.contains("/dom.mjs"), "\(path) imports the shared modules: \(loaded.sorted())")
-            #expect(importsGame, "\(path) imports the game's module")
-            let total = page.bytes.count + loaded.map { Assets.files[$0]!.bytes.count }.reduce(0, +) + largestGame
-            #expect(total < 90_000, "\(path) with what it loads: \(total) bytes")
         }
     }
 }

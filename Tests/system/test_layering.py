@@ -23,7 +23,7 @@ import pytest
 
 from harness import REPO_ROOT
 
-C_MODULES = {"CAvahi", "CBlueZ", "CDBus", "CQRencode"}
+C_MODULES = {"CAvahi", "CBlueZ", "CDBus", "CQRencode", "CZlib"}
 HIDDEN_HEADERS = ["/usr/include/bluetooth", "/usr/include/avahi-client", "/usr/include/dbus-1.0"]
 
 

@@ -24,6 +24,7 @@ VERSION = re.search(r'^let snapHostVersion = "([^"]+)"$', (REPO_ROOT / "Sources/
 LIBRARY_PACKAGES = {
     "libavahi-client.so.3": "libavahi-client3", "libavahi-common.so.3": "libavahi-common3",
     "libdbus-1.so.3": "libdbus-1-3", "libbluetooth.so.3": "libbluetooth3", "libqrencode.so.4": "libqrencode4",
+    "libz.so.1": "zlib1g",
     "libc.so.6": "libc6", "libm.so.6": "libc6", "libdl.so.2": "libc6", "libpthread.so.0": "libc6",
     "ld-linux-x86-64.so.2": "libc6", "ld-linux-aarch64.so.1": "libc6",
     "libstdc++.so.6": "libstdc++6", "libgcc_s.so.1": "libgcc-s1",

@@ -1,10 +1,11 @@
 import GameRuntime
 
-/// Where the web port serves a game's page module (docs/WEB.md, "A game's page module"): the
-/// pages import it as `/games/NAME.mjs`, NAME being the game their hello announces. The web port
-/// only serves it, with the same headers as its other scripts.
+/// Where the web port serves a game's page module (docs/WEB.md, "A game's page module"):
+/// `/games/NAME.mjs`, NAME being the game the pages' hello announces, and at a name carrying its
+/// hash, which the pages name (``Site``). The web port only serves it, with the same headers as
+/// its other scripts.
 extension GamePage {
-    /// Where the pages import it from: `/games/trivia.mjs`.
+    /// Its plain path: `/games/trivia.mjs`.
     var path: String { "/games/\(name).mjs" }
 
     /// Whether `name` is a game's name (the rule of `GameName`), so that ``path`` is one clean segment.

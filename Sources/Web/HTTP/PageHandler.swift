@@ -3,7 +3,7 @@ import NIOCore
 import NIOHTTP1
 
 /// Answers the plain HTTP requests of a web connection: GET or HEAD of a known path gets the
-/// embedded file; everything else a 4xx with a sentence saying what is allowed. A request with a
+/// embedded file (of the port's ``Site``: gzipped when the request accepts it); everything else a 4xx with a sentence saying what is allowed. A request with a
 /// body is refused before any of the body is read, and the connection closed. A connection that
 /// does not finish a request head within the timeout (slow headers) is closed.
 ///
@@ -17,8 +17,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     static let name = "pages"
 
     private let headTimeout: TimeAmount
-    /// The page module of the game this host runs, served beside the pages.
-    private let game: Assets.GameModule?
+    /// What the port serves: the pages and, beside them, the page module of the game this host runs.
+    private let site: Site
     /// The running game's own requests (``GameDesk``), and whether a host page's token is good.
     let desk: DeskAccess?
     private var deadline: Scheduled<Void>?
@@ -37,9 +37,9 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         case answered
     }
 
-    init(headTimeout: TimeAmount, game: Assets.GameModule? = nil, desk: DeskAccess? = nil) {
+    init(headTimeout: TimeAmount, site: Site = .lobby, desk: DeskAccess? = nil) {
         self.headTimeout = headTimeout
-        self.game = game
+        self.site = site
         self.desk = desk
     }
 
@@ -68,11 +68,11 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             deadline?.cancel()
             deadline = nil
-            if let route = DeskRoute.of(head, game: game?.name) {
+            if let route = DeskRoute.of(head, game: site.game) {
                 pending = begin(route, head: head, context: context)
                 return
             }
-            let response = Self.response(to: head, game: game)
+            let response = Self.response(to: head, site: site)
             if response.close {  // refuse at once: a body is not waited for
                 pending = .answered
                 write(response, for: head, context: context)
@@ -103,8 +103,8 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
     }
 
-    /// What to answer to a request head (pure); `game`'s module is served at its path too.
-    static func response(to head: HTTPRequestHead, game: Assets.GameModule? = nil) -> Response {
+    /// What to answer to a request head (pure), from `site`'s files.
+    static func response(to head: HTTPRequestHead, site: Site = .lobby) -> Response {
         if declaresBody(head) {
             return .text(.payloadTooLarge, "Requests here carry no body.", close: true)
         }
@@ -117,17 +117,27 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
             return .text(.upgradeRequired, "\(path) is a WebSocket: open it with an Upgrade: websocket request.", headers: [("Upgrade", "websocket")])
         }
         if path == Assets.favicon { return Response(status: .noContent, body: []) }
-        guard let file = Assets.file(at: String(path), game: game) else {
+        guard let entry = site.entry(at: path) else {
             return .text(.notFound, "No such page. The pages are / (to play), /screen (for the TV) and /host (for the host).")
         }
-        // no-cache: a browser asks again each time, with the validator, and gets 304 while the
-        // file is what it has (a reload costs headers, not the pages).
-        let validators = [("Cache-Control", "no-cache"), ("ETag", file.etag)]
+        return response(serving: entry, to: head)
+    }
+
+    /// A file's answer: the gzip representation when the request accepts it, else the plain
+    /// bytes, and `304 Not Modified` without a body when the request names the chosen one's
+    /// validator. `Vary: Accept-Encoding` on both, so a cache keeps them apart.
+    static func response(serving entry: Site.Entry, to head: HTTPRequestHead) -> Response {
+        let chosen = entry.file.representation(acceptingGzip: AcceptEncoding.acceptsGzip(head.headers["Accept-Encoding"]))
+        // no-cache (a page, a plain name): a browser asks again each time, with the validator,
+        // and gets 304 while the file is what it has (a reload costs headers, not the pages).
+        // A hashed name is kept a year without asking.
+        var headers = [("Cache-Control", entry.caching.cacheControl), ("ETag", chosen.etag), ("Vary", "Accept-Encoding")]
         let asked = head.headers["If-None-Match"]
-        if !asked.isEmpty, file.matches(ifNoneMatch: asked.joined(separator: ",")) {
-            return Response(status: .notModified, body: [], contentType: file.contentType, headers: validators)
+        if !asked.isEmpty, chosen.matches(ifNoneMatch: asked.joined(separator: ",")) {
+            return Response(status: .notModified, body: [], contentType: entry.file.contentType, headers: headers)
         }
-        return Response(status: .ok, body: file.bytes, contentType: file.contentType, headers: validators)
+        if let encoding = chosen.encoding { headers.append(("Content-Encoding", encoding)) }
+        return Response(status: .ok, body: chosen.bytes, contentType: entry.file.contentType, headers: headers)
     }
 
     func write(_ response: Response, for request: HTTPRequestHead, context: ChannelHandlerContext) {
