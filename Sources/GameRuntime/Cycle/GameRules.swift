@@ -115,7 +115,8 @@ public enum LobbyMove<Effect: Sendable>: Sendable {
     /// The lobby is as it was: these effects answer the message (a refusal, to its sender).
     case answered([Effect])
     /// The game's facts about the lobby changed (a player chose a team): these effects, then the
-    /// lobby's status to everyone waiting.
+    /// lobby's status: to the player at once, to everyone waiting with the next batch
+    /// (``LobbyCycle`` tells it at most once per 50 ms).
     case changed([Effect])
 }
 
