@@ -25,6 +25,8 @@ import Testing
         let joined = table.joined(ann, at: GameMoment(now: Fixture.s(40)))
         #expect(TriviaTableTests.lobby(joined)?.0.startsInMs == 60_000)
         #expect(table.game == nil)
+        // The batch tells nobody (Ann heard at once): the host's screen and the TV see the count.
+        #expect(TriviaTableTests.lobby(table.woke(at: GameMoment(now: Fixture.s(40.05))))! == (LobbyStatus(players: 1, capacity: 4, startRule: "at", startsInMs: 59_950, startTime: "20:00", minimum: 1), []))
         #expect(table.woke(at: GameMoment(now: Fixture.s(99))).isEmpty)
         #expect(table.woke(at: GameMoment(now: Fixture.s(100))).first == .gameStarted(lateJoinersAllowed: true))
         #expect(table.game?.playerIDs == [ann.id])

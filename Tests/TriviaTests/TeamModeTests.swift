@@ -23,9 +23,9 @@ import Testing
         TriviaTable(bank: TriviaTableTests.bank, settings: settings(placement), startRule: rule, capacity: capacity, rng: SplitMix64(seed: 3))
     }
 
-    /// The trivia lobby the effects announce, and to whom.
+    /// The trivia lobby the effects tell (to everyone waiting, or to one player alone), and to whom.
     static func lobby(_ effects: [TriviaTable.Effect]) -> (lobby: TriviaLobby, to: [PeerID])? {
-        for effect in effects { if case .announce(.lobby(let lobby), let to) = effect { return (lobby, to) } }
+        for effect in effects { if let (message, to) = effect.told, case .lobby(let lobby) = message { return (lobby, to) } }
         return nil
     }
 
@@ -41,15 +41,51 @@ import Testing
     @Test func theLobbyTellsTheTeamsAndAChoiceTellsEveryoneWaiting() {
         var table = Self.table()
         _ = table.joined(ann, at: GameMoment(now: 0))
-        let joined = Self.lobby(table.joined(bob, at: GameMoment(now: 1)))
+        let joined = Self.lobby(table.joined(bob, at: GameMoment(now: 0)))
+        #expect(joined?.to == [bob.id], "the joiner at once")
         #expect(joined?.lobby.teams == [TeamLine(name: "Red", colour: 0, members: []), TeamLine(name: "Blue", colour: 1, members: [])])
         #expect(joined?.lobby.teamPlacement == .choose && joined?.lobby.choosing == [ann, bob])
+        // The chooser hears its choice at once, everyone else waiting with the batch.
         let chose = Self.choose("red", ann, &table)
-        #expect(Self.lobby(chose)?.to == [ann.id, bob.id])
+        #expect(Self.lobby(chose)?.to == [ann.id])
         #expect(Self.lobby(chose)?.lobby.teams?.map(\.members) == [[ann], []])
         #expect(Self.lobby(chose)?.lobby.choosing == [bob])
         #expect(Self.lobby(chose)?.lobby.status.startsInMs == 60_000, "the countdown goes on")
-        #expect(Self.choose("Red", ann, &table).isEmpty, "already on it: nothing to tell")
+        #expect(table.nextWake == Fixture.ms(50), "due 50 ms after Bob's arrival opened the batch")
+        let batch = Self.lobby(table.woke(at: GameMoment(now: Fixture.ms(50))))
+        #expect(batch?.to == [bob.id], "Ann knows it already")
+        #expect(batch?.lobby.teams?.map(\.members) == [[ann], []] && batch?.lobby.choosing == [bob])
+        #expect(Self.choose("Red", ann, &table, at: Fixture.ms(60)).isEmpty, "already on it: nothing to tell")
+        #expect(table.nextWake == Fixture.s(60), "and nothing owed")
+    }
+
+    /// A crowd arriving together (issue 26): each joiner is told the lobby alone at once, placed
+    /// on its team; everyone waiting hears one status for the whole burst, with the count, the
+    /// countdown and the teams as they are then; a countdown starting is told at once.
+    @Test func aBurstOfJoinsCostsEachWaitingPlayerOneStatusWithTheTeamsAsTheyAre() throws {
+        var table = Self.table(.placed, rule: .after(Fixture.s(10)), capacity: 400)
+        let crowd = (1...30).map { Peer(id: PeerID(rawValue: UInt32(100 + $0)), name: "P\($0)") }
+        let first = table.joined(crowd[0], at: GameMoment(now: 0))
+        #expect(Self.lobby(first)?.to == [crowd[0].id] && first.count == 1, "the countdown starts: told at once")
+        if case .announce = first[0] {} else { Issue.record("a countdown starting is everyone's news: \(first)") }
+        var told: [PeerID: Int] = [:]
+        for (index, peer) in crowd.enumerated().dropFirst() {
+            let now = Fixture.ms(Double(index))
+            let effects = table.joined(peer, at: GameMoment(now: now))
+            let own = try #require(Self.lobby(effects))
+            #expect(effects.count == 1 && own.to == [peer.id], "\(peer.name): its own status, nobody else's")
+            #expect(own.lobby.status.players == index + 1 && own.lobby.status.startsInMs == (Fixture.s(10) - now) / 1000)
+            #expect(own.lobby.teams?.flatMap(\.members).contains(peer) == true, "\(peer.name) placed as it arrived")
+            for id in own.to { told[id, default: 0] += 1 }
+        }
+        #expect(table.nextWake == Fixture.ms(51), "the batch opened by the second arrival")
+        let batch = try #require(Self.lobby(table.woke(at: GameMoment(now: Fixture.ms(51)))))
+        #expect(batch.to == crowd.dropLast().map(\.id), "everyone waiting once, but the last joiner, told this already")
+        #expect(batch.lobby.status == LobbyStatus(players: 30, capacity: 400, startRule: "after", startsInMs: 9_949))
+        #expect(batch.lobby.teams?.map(\.members.count) == [15, 15])
+        #expect(batch.lobby.teams == Self.lobby(table.back(crowd[0], at: GameMoment(now: Fixture.ms(51))))?.lobby.teams)
+        #expect(told.values.allSatisfy { $0 == 1 })
+        #expect(table.nextWake == Fixture.s(10), "nothing owed: the countdown is next")
     }
 
     @Test func aWrongChoiceIsRefusedToItsSenderAloneAndChangesNothing() {

@@ -25,6 +25,8 @@ import Testing
         let first = table.joined(ann, at: GameMoment(now: 0))
         #expect(Self.lobby(first)?.0 == LobbyStatus(players: 1, capacity: 2, startRule: "whenFull", startsInMs: nil))
         #expect(Self.lobby(first)?.1 == [ann.id])
+        #expect(table.nextWake == Fixture.ms(50), "the lobby's batch: the room's screens hear Ann came")
+        #expect(table.woke(at: GameMoment(now: Fixture.ms(50))) == [.announce(.lobby(LobbyStatus(players: 1, capacity: 2, startRule: "whenFull", startsInMs: nil)), to: [])])
         #expect(table.nextWake == nil)
         let second = table.joined(bob, at: GameMoment(now: 10))
         #expect(second.first == .gameStarted(lateJoinersAllowed: true))
@@ -42,7 +44,8 @@ import Testing
         #expect(Self.lobby(table.joined(ann, at: GameMoment(now: 0)))?.0.startsInMs == 5_000)
         #expect(table.nextWake == Fixture.s(5))
         #expect(Self.lobby(table.joined(bob, at: GameMoment(now: Fixture.s(2))))?.0.startsInMs == 3_000)
-        #expect(Self.lobby(table.left(ann, reason: .userQuit, at: GameMoment(now: Fixture.s(3))))?.1 == [bob.id])
+        #expect(table.left(ann, reason: .userQuit, at: GameMoment(now: Fixture.s(3))).isEmpty, "told with the batch")
+        #expect(Self.lobby(table.woke(at: GameMoment(now: Fixture.s(3.05))))?.1 == [bob.id])
         // Nobody is left to tell; the host's screen still hears the countdown stopped.
         #expect(table.left(bob, reason: .userQuit, at: GameMoment(now: Fixture.s(4)))
             == [.announce(.lobby(LobbyStatus(players: 0, capacity: 3, startRule: "after", startsInMs: nil)), to: [])])

@@ -59,8 +59,9 @@ public protocol GameRules: Sendable {
     /// A player's message arrived between games: what it does there (trivia's choice of a team
     /// changes the lobby). Default: ``LobbyMove/answered(_:)`` with ``refusedBetweenGames(_:from:)``.
     mutating func receivedBetweenGames(_ message: ClientMessage?, from id: PeerID, at moment: GameMoment) -> LobbyMove<Effect>
-    /// The players waiting in the lobby now, in order of arrival, before each lobby status is
-    /// told: the rules may keep facts of their own about them (trivia's teams). Default: nothing.
+    /// The players waiting in the lobby now, in order of arrival, at each change of the lobby and
+    /// before each lobby status is told: the rules may keep facts of their own about them
+    /// (trivia's teams). Default: nothing.
     mutating func lobbyChanged(_ waiting: [Peer])
     /// The lobby's status as the game tells it (default: ``LobbyTelling/lobby(_:)``); a game may
     /// add facts of its own (trivia: who is on which team).
@@ -115,7 +116,8 @@ public enum LobbyMove<Effect: Sendable>: Sendable {
     /// The lobby is as it was: these effects answer the message (a refusal, to its sender).
     case answered([Effect])
     /// The game's facts about the lobby changed (a player chose a team): these effects, then the
-    /// lobby's status to everyone waiting.
+    /// lobby's status: to the player at once, to everyone waiting with the next batch
+    /// (``LobbyCycle`` tells it at most once per 50 ms).
     case changed([Effect])
 }
 

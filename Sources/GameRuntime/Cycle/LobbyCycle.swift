@@ -11,6 +11,11 @@ import Vocabulary
 /// rematch commands, kicks, the guards of pause and unpause, the refusal of start while a game
 /// runs, and the ending told again to players who were away when it was sent (``MissedEnding``).
 /// The rules own the round; ``GameRules/ending(of:at:)`` says when it is over.
+///
+/// The lobby's status reaches everyone waiting at most once per 50 ms while players come and go
+/// or choose teams (one status for a crowd arriving together, not one per arrival); a joiner (and
+/// a player who chose a team) is told it alone at once; a countdown starting or stopping, a game
+/// starting or ending, and the host's choice of the next quiz are told at once.
 public struct LobbyCycle<Rules: GameRules>: GameTable {
     public typealias ClientMessage = Rules.ClientMessage
     public typealias ServerMessage = Rules.ServerMessage
@@ -34,6 +39,8 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     public internal(set) var gamesPlayed = 0
     /// The last game's ending, for players who were away when it was sent.
     var missedEnding = MissedEnding<ServerMessage>()
+    /// The lobby's status owed to everyone waiting, told when the batch is due.
+    var statusBatch = LobbyStatusBatch()
 
     /// A host in its lobby admitting at most `capacity` players, whose first game starts by
     /// `startRule` (after a scheduled first game, by ``GameRules/usualStartRule``).
@@ -48,11 +55,14 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         return nil
     }
 
-    /// The lobby's countdown, or when the round wants waking.
+    /// The lobby's countdown or its owed status (whichever comes first), or when the round
+    /// wants waking.
     public var nextWake: Int64? {
         switch state {
-        case .lobby: lobby.startsAt
-        case .playing(let round): rules.nextWake(of: round)
+        case .lobby:
+            guard let due = statusBatch.due else { return lobby.startsAt }
+            return lobby.startsAt.map { min($0, due) } ?? due
+        case .playing(let round): return rules.nextWake(of: round)
         }
     }
 
@@ -66,11 +76,12 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         lobby.startsAt == nil ? [] : lobbyStatus(now: moment.now)
     }
 
-    /// In the lobby it waits (a game may start now); during a round the rules place it.
+    /// In the lobby it waits (a game may start now) and is told the lobby at once, the others
+    /// with the next batch; during a round the rules place it.
     public mutating func joined(_ peer: Peer, at moment: GameMoment) -> [Effect] {
         guard case .playing = state else {
             lobby.add(peer)
-            return lobbyChanged(at: moment)
+            return lobbyChanged(at: moment, toldAtOnce: peer.id)
         }
         var waits: [Effect]?
         let played = play(at: moment) { rules, round, at in
@@ -113,26 +124,28 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         return play(at: moment) { rules, round, at in rules.back(peer, round: &round, at: at) }
     }
 
-    /// A player's message: between games the rules' answer (when it changed the lobby, everyone
-    /// waiting hears the lobby's status), during a round the round's move.
+    /// A player's message: between games the rules' answer (when it changed the lobby, its
+    /// sender hears the lobby's status at once, everyone waiting with the next batch), during a
+    /// round the round's move.
     public mutating func received(_ message: ClientMessage?, from id: PeerID, arrivedAt: Int64, at moment: GameMoment) -> [Effect] {
         guard case .playing = state else {
             switch rules.receivedBetweenGames(message, from: id, at: moment) {
             case .answered(let effects): return effects
-            case .changed(let effects): return effects + lobbyStatus(now: moment.now)
+            case .changed(let effects): return effects + statusOwed(at: moment, toldAtOnce: id)
             }
         }
         return play(at: moment) { rules, round, at in rules.received(message, from: id, arrivedAt: arrivedAt, round: &round, at: at) }
     }
 
     /// Starts a game when the countdown ends (a countdown over with too few waiting is over all
-    /// the same: the lobby says so); during a round the rules move it on.
+    /// the same: the lobby says so), else tells the owed status once its batch is due; during a
+    /// round the rules move it on.
     public mutating func woke(at moment: GameMoment) -> [Effect] {
         guard case .playing = state else {
             switch lobby.woke(now: moment.now) {
             case .start: return startGame(at: moment)
             case .tooFew: return lobbyStatus(now: moment.now)
-            case .notYet: return []
+            case .notYet: return statusBatch.isDue(now: moment.now) ? batchedStatus(now: moment.now) : []
             }
         }
         return play(at: moment) { rules, round, at in rules.woke(round: &round, at: at) }
@@ -159,6 +172,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
 
     /// A game starts with the players the rules seat; the others wait on.
     mutating func startGame(at moment: GameMoment) -> [Effect] {
+        statusBatch.settled()  // the game is the news now; watchers are told the lobby as it is when it ends
         let (players, waiting) = rules.seat(lobby.start())
         for peer in waiting { lobby.add(peer) }
         gamesPlayed += 1
@@ -169,15 +183,38 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         return started + play(at: moment) { _, _, _ in effects }
     }
 
-    private mutating func lobbyChanged(at moment: GameMoment) -> [Effect] {
+    /// The players waiting changed: a game starts, or a countdown starting or stopping is told
+    /// to everyone at once, or the status is owed (`toldAtOnce`, a joiner, hears it now).
+    private mutating func lobbyChanged(at moment: GameMoment, toldAtOnce id: PeerID? = nil) -> [Effect] {
+        let countdown = lobby.startsAt
         if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
-        return lobbyStatus(now: moment.now)
+        guard lobby.startsAt == countdown else { return lobbyStatus(now: moment.now) }
+        return statusOwed(at: moment, toldAtOnce: id)
+    }
+
+    /// The lobby changed in a way that can wait: everyone waiting hears it with the batch
+    /// (``LobbyStatusBatch``); `id`, if any, hears it alone now. The rules hear who waits now
+    /// all the same (trivia places a joiner on a team before anything else can happen).
+    private mutating func statusOwed(at moment: GameMoment, toldAtOnce id: PeerID?) -> [Effect] {
+        rules.lobbyChanged(lobby.waiting)
+        statusBatch.changed(now: moment.now)
+        guard let id else { return [] }
+        statusBatch.told(id)
+        return [.send(rules.lobbyMessage(lobby.status(now: moment.now)), to: [id])]
     }
 
     /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
-    /// still shows it).
+    /// still shows it), at once: nothing is owed any more.
     mutating func lobbyStatus(now: Int64) -> [Effect] {
-        [.announce(lobbyMessage(now: now), to: lobby.waiting.map(\.id))]
+        statusBatch.settled()
+        return [.announce(lobbyMessage(now: now), to: lobby.waiting.map(\.id))]
+    }
+
+    /// The owed status, to everyone waiting but those told it alone since the last change.
+    private mutating func batchedStatus(now: Int64) -> [Effect] {
+        let recipients = statusBatch.recipients(lobby.waiting)
+        statusBatch.settled()
+        return [.announce(lobbyMessage(now: now), to: recipients)]
     }
 
     /// The lobby's status as the game tells it, the rules told first who waits.
