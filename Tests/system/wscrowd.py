@@ -19,9 +19,7 @@ import time
 from collections import Counter
 from typing import Callable
 
-
-def now_us() -> int:
-    return time.monotonic_ns() // 1000
+from wsplayer import client_frame, now_us
 
 
 class CrowdPlayer:
@@ -114,14 +112,7 @@ class CrowdPlayer:
     def _send(self, opcode: int, payload: bytes) -> None:
         if self._writer is None or self._writer.is_closing():
             return
-        mask = os.urandom(4)
-        header = bytes([0x80 | opcode])
-        if len(payload) < 126:
-            header += bytes([0x80 | len(payload)])
-        else:
-            header += bytes([0x80 | 126]) + struct.pack("!H", len(payload))
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self._writer.write(header + mask + masked)
+        self._writer.write(client_frame(opcode, payload))
 
     def send(self, message: dict) -> None:
         self._send(1, json.dumps(message, separators=(",", ":")).encode())

@@ -26,6 +26,18 @@ def now_us() -> int:
     return time.monotonic_ns() // 1000
 
 
+def client_frame(opcode: int, payload: bytes) -> bytes:
+    """One whole WebSocket message as a client sends it (RFC 6455: FIN set, masked), payloads
+    under 64 KiB."""
+    mask = os.urandom(4)
+    header = bytes([0x80 | opcode])
+    if len(payload) < 126:
+        header += bytes([0x80 | len(payload)])
+    else:
+        header += bytes([0x80 | 126]) + struct.pack("!H", len(payload))
+    return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
 class WebSocket:
     def __init__(self, host: str, port: int, path: str = "/ws"):
         self.sock = socket.create_connection((host, port), timeout=30)
@@ -70,14 +82,7 @@ class WebSocket:
                 self._send(0xA, payload)
 
     def _send(self, opcode: int, payload: bytes) -> None:
-        mask = os.urandom(4)
-        header = bytes([0x80 | opcode])
-        if len(payload) < 126:
-            header += bytes([0x80 | len(payload)])
-        else:
-            header += bytes([0x80 | 126]) + struct.pack("!H", len(payload))
-        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.sock.sendall(header + mask + masked)
+        self.sock.sendall(client_frame(opcode, payload))
 
     def send(self, message: dict) -> None:
         self._send(1, json.dumps(message, separators=(",", ":")).encode())
