@@ -84,11 +84,13 @@
  *
  * A join storm of phones through the web port (issue 26, item 4; storm.c, page.c):
  *
- *   snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--pid SERVER_PID] [--players 2000]
+ *   snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--sources A.B.C.D] [--pid SERVER_PID] [--players 2000]
  *                    [--arrive-within 10] [--no-page] [--trivia] [--ping] [--save-pages DIR]
  *                    [--module-path /games/%s.mjs] [--join-limit 60] [--answer-limit 60]
  *                    [--handshake-limit 30] [--attempts 5]
  *       N players start evenly spread over --arrive-within seconds (player i at i*S/(N-1)).
+ *       --sources: player i's connections come from address A.B.C.D + i (bound before
+ *       connect(); the addresses must be this machine's), as each phone has its own.
  *       Each does what a phone's browser does on a first visit: on one keep-alive connection,
  *       GET / with a phone browser's headers (Accept-Encoding: gzip, deflate), then, one
  *       request at a time, every file the responses make a browser load (found in what is

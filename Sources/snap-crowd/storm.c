@@ -29,6 +29,7 @@
 
 struct options {
     const char *address;
+    const char *sources;  /* player i's connections come from this address + i (as phones have one each) */
     int port;             /* the host's web port */
     int pid;              /* the server, for /proc; 0: no memory or CPU figures */
     int players;
@@ -94,6 +95,7 @@ struct storm {
     struct options o;
     int epfd;
     struct sockaddr_in address;
+    uint32_t source;                /* --sources, host order; 0: the kernel's choice */
     struct player *players;
     int arrived;                    /* players started so far */
     uint64_t t0;                    /* the first arrival */
@@ -158,6 +160,15 @@ static int open_socket(struct storm *k, struct stream *s, uint64_t stream_tag)
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
     make_socket_fast(fd);
+    if (k->source) {  /* the player's own address; the port is chosen at connect() */
+        int one = 1;
+        struct sockaddr_in from = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(k->source + (uint32_t)(stream_tag / 2))};
+        setsockopt(fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+        if (bind(fd, (struct sockaddr *)&from, sizeof from) != 0) {
+            close(fd);
+            return -1;
+        }
+    }
     if ((connect(fd, (struct sockaddr *)&k->address, sizeof k->address) != 0 && errno != EINPROGRESS)
         || stream_open(s, fd, k->epfd, stream_tag) != 0) {
         close(fd);
@@ -735,7 +746,7 @@ static void run(struct storm *k)
 static int usage_error(const char *problem)
 {
     fprintf(stderr, "snap-crowd storm: %s\n"
-                    "usage: snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--pid SERVER_PID] [--players N]\n"
+                    "usage: snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--sources A.B.C.D] [--pid SERVER_PID] [--players N]\n"
                     "       [--arrive-within S] [--no-page] [--trivia] [--ping] [--save-pages DIR] [--module-path /games/%%s.mjs]\n"
                     "       [--join-limit S] [--answer-limit S] [--handshake-limit S] [--attempts A]\n",
         problem);
@@ -755,6 +766,7 @@ static bool parse_options(int argc, char **argv, struct options *o)
         else {
             const char *value = argv[++i];
             if (strcmp(flag, "--address") == 0) o->address = value;
+            else if (strcmp(flag, "--sources") == 0) o->sources = value;
             else if (strcmp(flag, "--port") == 0) o->port = atoi(value);
             else if (strcmp(flag, "--pid") == 0) o->pid = atoi(value);
             else if (strcmp(flag, "--players") == 0) o->players = atoi(value);
@@ -786,6 +798,9 @@ int storm_main(int argc, char **argv)
     k->address.sin_family = AF_INET;
     k->address.sin_port = htons((uint16_t)k->o.port);
     if (inet_pton(AF_INET, k->o.address, &k->address.sin_addr) != 1) return usage_error("--address is not an IPv4 address");
+    struct in_addr source;
+    if (k->o.sources && inet_pton(AF_INET, k->o.sources, &source) != 1) return usage_error("--sources is not an IPv4 address");
+    if (k->o.sources) k->source = ntohl(source.s_addr);
     k->epfd = epoll_create1(EPOLL_CLOEXEC);
     k->players = calloc((size_t)k->o.players, sizeof *k->players);
     if (k->epfd < 0 || !k->players) return usage_error("cannot set up (memory or epoll)");
