@@ -118,8 +118,12 @@
  *       each second), bytes (page_bytes_per_player: responses as sent; ws_bytes_to_welcome_*;
  *       join_http_down/up, join_ws_down/up: everything read and written through all in; the
  *       totals without join_), counts of failures (http_errors: 4xx/5xx but the icon's,
- *       connections that ended under a request, bad responses; decode_errors; refused, denied,
- *       dropped, timed_out, failed: players out of attempts) and frames by kind. With --trivia,
+ *       connections that ended under a request, bad responses; decode_errors; refused: a
+ *       WebSocket closed before its welcome, denied ones (denied, deny_reason: the first's)
+ *       included; dropped: closed after it; timed_out: given up by this side; failed: players
+ *       out of attempts) and frames by kind (joined_bytes, left_bytes, lobby_bytes, and the
+ *       trivia app bodies game_bytes, question_bytes, result_bytes: those frames' bytes,
+ *       WebSocket headers included). With --trivia,
  *       from the first player reading the question: question_spread_ms (to the last reading
  *       it), last_answer_ms (the last answer written), first_result_ms (the first player reading
  *       the result: the host sends it once it has counted the last answer, so this bounds the

@@ -84,7 +84,12 @@ struct player {
 
 struct counts {
     long long joined, left, lobby, app, ping, pong, accepted, rejected, results, other;
+    long long joined_bytes, left_bytes, lobby_bytes;  /* frames as sent: payload and WebSocket header */
+    long long game_bytes, question_bytes, result_bytes;
 };
+
+/* A server's unmasked text frame of n payload bytes, with its header. */
+static long long frame_size(size_t n) { return (long long)n + (n < 126 ? 2 : n <= 0xFFFF ? 4 : 10); }
 
 struct sample {
     uint64_t at;
@@ -109,6 +114,7 @@ struct storm {
     long long unresolved;           /* references beyond STORM_MAX_FILES */
     struct counts count;
     char ended[32];                 /* the first result's `ended` */
+    char deny_reason[32];           /* the first deny's reason */
     int in_lobby;                   /* players in the lobby now */
     double peak_cpu_pct;            /* the server's busiest second */
     struct sample last_sample;
@@ -422,6 +428,7 @@ static bool on_welcome(struct storm *k, struct player *p, const char *text, size
 {
     if (json_type_is(text, n, "deny")) {
         k->denied++;
+        if (!k->deny_reason[0]) json_string(text, n, "reason", k->deny_reason, sizeof k->deny_reason);
         return false;
     }
     if (!json_type_is(text, n, "welcome")) return false;
@@ -443,9 +450,11 @@ static void on_app(struct storm *k, struct player *p, const char *text, size_t n
     if (body) json_string(body, rest, "kind", kind, sizeof kind);
     if (strcmp(kind, "lobby") == 0) {
         k->count.lobby++;
+        k->count.lobby_bytes += frame_size(n);
     } else if (strcmp(kind, "question") == 0) {
         long long number;
         k->count.app++;
+        k->count.question_bytes += frame_size(n);
         if (!p->question && json_int(body, rest, "number", &number)) {
             p->question = number;
             p->question_at = now_ns();
@@ -453,6 +462,7 @@ static void on_app(struct storm *k, struct player *p, const char *text, size_t n
         }
     } else if (strcmp(kind, "result") == 0) {
         k->count.results++;
+        k->count.result_bytes += frame_size(n);
         if (!p->result_at) p->result_at = now_ns();
         if (!k->ended[0]) json_string(body, rest, "ended", k->ended, sizeof k->ended);
     } else if (strcmp(kind, "accepted") == 0) {
@@ -461,6 +471,7 @@ static void on_app(struct storm *k, struct player *p, const char *text, size_t n
         k->count.rejected++;
     } else {
         k->count.app++;
+        if (strcmp(kind, "game") == 0) k->count.game_bytes += frame_size(n);
     }
 }
 
@@ -483,8 +494,10 @@ static bool on_session_frame(struct storm *k, struct player *p, const char *text
         k->count.pong++;
     } else if (strcmp(type, "joined") == 0) {
         k->count.joined++;
+        k->count.joined_bytes += frame_size(n);
     } else if (strcmp(type, "left") == 0) {
         k->count.left++;
+        k->count.left_bytes += frame_size(n);
     } else if (strcmp(type, "bye") == 0) {
         return false;
     } else {
@@ -731,13 +744,15 @@ static void run(struct storm *k)
            " unresolved=%lld files=%d",
         k->http_requests, k->http_connections, k->http_errors, k->http_status_other, k->decode_errors, k->page_failures, k->unresolved,
         k->file_count);
-    printf(" ws_connections=%lld refused=%lld denied=%lld dropped=%lld timed_out=%lld failed=%lld", k->ws_connections, k->refused,
-        k->denied, k->dropped, k->timed_out, k->failed);
+    printf(" ws_connections=%lld refused=%lld denied=%lld deny_reason=%s dropped=%lld timed_out=%lld failed=%lld", k->ws_connections,
+        k->refused, k->denied, k->deny_reason[0] ? k->deny_reason : "none", k->dropped, k->timed_out, k->failed);
     printf(" http_down=%lld http_up=%lld ws_down=%lld ws_up=%lld", k->http_down, k->http_up, k->ws_down, k->ws_up);
     printf(" frames_joined=%lld frames_left=%lld frames_lobby=%lld frames_app=%lld frames_ping=%lld frames_accepted=%lld"
-           " frames_rejected=%lld frames_result=%lld frames_other=%lld\n",
+           " frames_rejected=%lld frames_result=%lld frames_other=%lld joined_bytes=%lld left_bytes=%lld lobby_bytes=%lld"
+           " game_bytes=%lld question_bytes=%lld result_bytes=%lld\n",
         k->count.joined, k->count.left, k->count.lobby, k->count.app, k->count.ping, k->count.accepted, k->count.rejected,
-        k->count.results, k->count.other);
+        k->count.results, k->count.other, k->count.joined_bytes, k->count.left_bytes, k->count.lobby_bytes,
+        k->count.game_bytes, k->count.question_bytes, k->count.result_bytes);
     fflush(stdout);
 }
 
