@@ -125,11 +125,13 @@
  *       trivia app bodies game_bytes, question_bytes, result_bytes: those frames' bytes,
  *       WebSocket headers included). With --trivia,
  *       from the first player reading the question: question_spread_ms (to the last reading
- *       it), last_answer_ms (the last answer written), first_result_ms (the first player reading
- *       the result: the host sends it once it has counted the last answer, so this bounds the
- *       time to count them from above by one delivery), last_result_ms; ended (the result's
- *       reason: everyoneAnswered when every answer counted); answer_* server figures since all
- *       were in. Progress on stderr.
+ *       it), last_answer_ms (the last answer written), last_accepted_ms (the last answer's
+ *       `accepted` read: the host counted it when it wrote that, so this bounds the time until
+ *       the last answer is counted from above by one delivery), first_result_ms (the first
+ *       player reading the result, which the host sends once it has counted them all),
+ *       last_result_ms; answers=, accepted=, results=: how many players did or had each;
+ *       ended (the result's reason: everyoneAnswered when every answer counted); answer_*
+ *       server figures since all were in. Progress on stderr.
  *
  * No undefined behaviour, clang -Wall -Wextra clean; Linux only (epoll, /proc). */
 #include "snap_crowd.h"

@@ -79,7 +79,7 @@ struct player {
     /* the question */
     long long question;         /* the open question's number, 0: none */
     bool answered;
-    uint64_t question_at, answered_at, result_at;
+    uint64_t question_at, answered_at, accepted_at, result_at;
 };
 
 struct counts {
@@ -467,6 +467,7 @@ static void on_app(struct storm *k, struct player *p, const char *text, size_t n
         if (!k->ended[0]) json_string(body, rest, "ended", k->ended, sizeof k->ended);
     } else if (strcmp(kind, "accepted") == 0) {
         k->count.accepted++;
+        if (!p->accepted_at) p->accepted_at = now_ns();
     } else if (strcmp(kind, "rejected") == 0) {
         k->count.rejected++;
     } else {
@@ -728,12 +729,15 @@ static void run(struct storm *k)
         uint64_t limit = gathered_at + (uint64_t)(o->answer_limit * 1e9);
         while (!answered(k) && now_ns() < limit) pump(k);
         struct spread question = spread_of(k, AT(question_at)), answer = spread_of(k, AT(answered_at)), result = spread_of(k, AT(result_at));
-        /* From the first player reading the question: the last answer written, the first player
-         * reading the result (the host sends it once it has counted the last answer), the last. */
-        printf(" questions=%zu answers=%zu results=%zu ended=%s question_spread_ms=%.1f last_answer_ms=%.1f first_result_ms=%.1f"
-               " last_result_ms=%.1f question_after_all_in_ms=%.1f",
-            question.count, answer.count, result.count, k->ended[0] ? k->ended : "none", 1e3 * seconds(question.first, question.last),
-            1e3 * seconds(question.first, answer.last), 1e3 * seconds(question.first, result.first), 1e3 * seconds(question.first, result.last),
+        struct spread accepted = spread_of(k, AT(accepted_at));
+        /* From the first player reading the question: the last answer written, the last answer's
+         * `accepted` read (the host has counted it), the first player reading the result (the
+         * host sends it once it has counted the last answer), the last. */
+        printf(" questions=%zu answers=%zu accepted=%zu results=%zu ended=%s question_spread_ms=%.1f last_answer_ms=%.1f"
+               " last_accepted_ms=%.1f first_result_ms=%.1f last_result_ms=%.1f question_after_all_in_ms=%.1f",
+            question.count, answer.count, accepted.count, result.count, k->ended[0] ? k->ended : "none",
+            1e3 * seconds(question.first, question.last), 1e3 * seconds(question.first, answer.last),
+            1e3 * seconds(question.first, accepted.last), 1e3 * seconds(question.first, result.first), 1e3 * seconds(question.first, result.last),
             question.first >= lobby.last ? 1e3 * seconds(lobby.last, question.first) : -1e3 * seconds(question.first, lobby.last));
         print_server(k, "answer", gathered_at, cpu1);
         printf(" answer_peak_server_cpu_pct=%.1f", k->peak_cpu_pct);
