@@ -169,8 +169,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/SnapBench"),
-        // C, no dependencies: the load generator and bare server of scripts/bench-crowd.
-        .executableTarget(name: "snap-crowd", path: "Sources/snap-crowd"),
+        // C; links zlib (a gzipped page, storm.c): the load generator and bare server of scripts/bench-crowd.
+        .executableTarget(name: "snap-crowd", path: "Sources/snap-crowd", linkerSettings: [.linkedLibrary("z")]),
         .testTarget(
             name: "DiscoveryTests",
             dependencies: ["Discovery", .product(name: "Logging", package: "swift-log")]),

@@ -9,7 +9,13 @@
  * upgrade request for /ws; the answer is the 101 that SwiftNIO's upgrader writes, then the
  * serverHello; from then on every frame above is one unmasked WebSocket text frame (a 2-byte
  * header below 126 bytes, 4 bytes below 64 KiB), as the host's WebSocketLink writes them, and
- * the players' masked frames are unmasked. A close message ends the connection. */
+ * the players' masked frames are unmasked. A close message ends the connection.
+ *
+ * --pages DIR (with --websocket): the floor for a phone's first visit too. Other GET requests on
+ * the web port are answered with the response the host gave for that path, byte for byte, as
+ * `snap-crowd storm --save-pages DIR` saved it (page.c), or a short 404; the connection stays
+ * open for the next request. --game NAME: the serverHello's game (default lobby), so that a
+ * storm's players ask for that game's page module as they do of the host. */
 #define _GNU_SOURCE
 #include "snap_crowd.h"
 
@@ -49,6 +55,9 @@ struct bare {
     char server_id[40];
     uint64_t random;
     bool websocket;      /* --websocket: a web port's /ws (see the top) */
+    const char *game;    /* the serverHello's game */
+    struct saved_page *pages;  /* --pages: responses to replay */
+    int page_count;
     struct bytes frame;  /* the frame being built, after FRAME_HEADROOM bytes for its header */
     size_t frame_start;  /* where the finished frame starts in `frame` (its header) */
 };
@@ -138,9 +147,9 @@ static void send_server_hello(struct bare *b, struct peer *p)
     char nonce[25], text[512];
     make_nonce(b, nonce);
     snprintf(text, sizeof text,
-        "{\"capacity\":%d,\"game\":\"lobby\",\"joinCodeRequired\":false,\"maxFrame\":%u,\"name\":\"%s\",\"nonce\":\"%s\","
+        "{\"capacity\":%d,\"game\":\"%s\",\"joinCodeRequired\":false,\"maxFrame\":%u,\"name\":\"%s\",\"nonce\":\"%s\","
         "\"players\":%d,\"serverId\":\"%s\",\"type\":\"serverHello\",\"versions\":[1]}",
-        b->capacity, CROWD_DEFAULT_MAX_FRAME, b->name, nonce, b->admitted_count, b->server_id);
+        b->capacity, b->game, CROWD_DEFAULT_MAX_FRAME, b->name, nonce, b->admitted_count, b->server_id);
     stream_send_frame(&p->s, text, strlen(text));
 }
 
@@ -223,9 +232,25 @@ struct reading {
     struct peer *peer;
 };
 
+/* --pages: a GET that is not the upgrade gets the saved response for its path (or a 404). */
+static bool serve_page(struct bare *b, struct peer *p, const char *head, size_t n)
+{
+    static const char missing[] = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n";
+    const char *space = n > 4 ? memchr(head + 4, ' ', n - 4) : NULL;
+    if (memcmp(head, "GET ", 4) != 0 || !space) return false;
+    size_t length = (size_t)(space - head - 4);
+    for (int i = 0; i < b->page_count; i++) {
+        const struct saved_page *page = &b->pages[i];
+        if (strlen(page->path) == length && memcmp(page->path, head + 4, length) == 0)
+            return stream_send_raw(&p->s, page->response.data, page->response.len) == 0;
+    }
+    return stream_send_raw(&p->s, missing, sizeof missing - 1) == 0;
+}
+
 /* --websocket: the upgrade request's head; the 101, then the serverHello. */
 static bool upgrade(struct bare *b, struct peer *p, const char *head, size_t n)
 {
+    if (b->page_count > 0 && !(n > 8 && memcmp(head, "GET /ws ", 8) == 0)) return serve_page(b, p, head, n);
     char response[256];
     size_t length = ws_server_response(head, n, "/ws", response, sizeof response);
     if (length == 0 || stream_send_raw(&p->s, response, length) != 0) return false;
@@ -341,7 +366,9 @@ int bare_server_main(int argc, char **argv)
     static struct bare b;
     const char *address = "127.0.0.1";
     int port = 0;
+    const char *pages = NULL;
     b.name = "crowd";
+    b.game = "lobby";
     b.capacity = 10000;
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -354,9 +381,20 @@ int bare_server_main(int argc, char **argv)
         else if (value && strcmp(flag, "--port") == 0) port = atoi(value);
         else if (value && strcmp(flag, "--name") == 0) b.name = value;
         else if (value && strcmp(flag, "--max-players") == 0) b.capacity = atoi(value);
+        else if (value && strcmp(flag, "--game") == 0) b.game = value;
+        else if (value && strcmp(flag, "--pages") == 0) pages = value;
         else {
             fprintf(stderr, "usage: snap-crowd bare-server [--host 127.0.0.1] [--port 0] [--name crowd] [--max-players N]"
-                            " [--websocket]\n");
+                            " [--websocket [--pages DIR] [--game NAME]]\n");
+            return 2;
+        }
+    }
+    if (pages) {
+        static struct saved_page saved[64];
+        b.pages = saved;
+        b.page_count = page_load_saved(pages, saved, 64);
+        if (b.page_count <= 0 || !b.websocket) {
+            fprintf(stderr, "snap-crowd bare-server: --pages needs --websocket and DIR/index naming saved responses (%s)\n", pages);
             return 2;
         }
     }

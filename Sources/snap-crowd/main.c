@@ -3,6 +3,7 @@
  * The in-process benchmarks (snap-bench) put their clients in the host's process, so they
  * partly measured the clients. snap-crowd is the other seat: C, epoll, one thread driving
  * thousands of players over loopback, plus a bare epoll server as the floor to compare with.
+ * (It links zlib, for gzipped pages: storm.c.)
  * scripts/bench-crowd runs both against `snap-host serve` and prints the tables of
  * docs/BENCHMARKS.md ("Crowd"); scripts/bench-web runs the WebSocket modes below ("The living
  * room").
@@ -60,6 +61,12 @@
  *       /ws with the 101 that SwiftNIO's upgrader writes, then writes the frames above, each as
  *       one unmasked WebSocket text frame, as the host's WebSocketLink does (bare.c).
  *
+ *   snap-crowd bare-server --websocket --pages DIR [--game NAME] [the options above]
+ *       Also answers every other GET with the response the host gave for that path, saved by
+ *       `storm --save-pages DIR` (head and body, byte for byte; a short 404 for paths not
+ *       saved), on a keep-alive connection; its serverHello names game NAME (default lobby).
+ *       The floor for a storm of phones that load the page first.
+ *
  *   snap-crowd roundtrip --port P --web-port W [--address 127.0.0.1] [--rounds R]
  *       Two players in this process, one on the TCP port and one on the web port's /ws (of the
  *       same `snap-host serve`), each joined once; then R rounds (default 2000, plus a tenth to
@@ -75,6 +82,57 @@
  *       serverHello and the welcome, each with its WebSocket header) and this process's CPU in
  *       % of a core while it measured (clients_cpu_pct=).
  *
+ * A join storm of phones through the web port (issue 26, item 4; storm.c, page.c):
+ *
+ *   snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--sources A.B.C.D] [--pid SERVER_PID] [--players 2000]
+ *                    [--arrive-within 10] [--no-page] [--trivia] [--ping] [--save-pages DIR]
+ *                    [--module-path /games/%s.mjs] [--join-limit 60] [--answer-limit 60]
+ *                    [--handshake-limit 30] [--attempts 5]
+ *       N players start evenly spread over --arrive-within seconds (player i at i*S/(N-1)).
+ *       --sources: player i's connections come from address A.B.C.D + i (bound before
+ *       connect(); the addresses must be this machine's), as each phone has its own.
+ *       Each does what a phone's browser does on a first visit: on one keep-alive connection,
+ *       GET / with a phone browser's headers (Accept-Encoding: gzip, deflate), then, one
+ *       request at a time, every file the responses make a browser load (found in what is
+ *       served, gunzipped: <script src>, <link href> of a style sheet, module preload or icon,
+ *       <img src>, static imports and import("literal") of modules, CSS url() and @import),
+ *       each path once, then /favicon.ico when the page names no icon; bodies read by
+ *       Content-Length or chunked. Then the WebSocket on a new connection (as clients
+ *       --websocket, version 1, name pN, no Origin); on the serverHello it asks the first
+ *       connection (again, if the host closed it) for the game's page module, the path made
+ *       from --module-path and the hello's game (none for `lobby`), and sends its clientHello.
+ *       It answers the host's pings (--ping: sends its own at the welcome's interval too).
+ *       A player is **in the lobby** once it has the welcome and the game's module (--no-page:
+ *       the welcome alone). A WebSocket refused, dropped, or without a welcome --handshake-limit
+ *       seconds after connect() connects again 1 s later (name pN-A on attempt A), --attempts
+ *       times in all; a request whose connection ends is sent again on a new one, 3 times.
+ *       --trivia: each player answers the first `question` (app body kind question) as soon as
+ *       it has it and the module: {"body":{"choice":I%2,"kind":"answer","pressedAt":T,
+ *       "question":N},"type":"app"}, and waits for the `result`.
+ *       --save-pages DIR: each path's first response, as it came, for bare-server --pages.
+ *       Output: one line, `storm players=N key=value ...`: all_in_s (the first arrival to the
+ *       last player in the lobby), last_welcome_s, join_* (a player's arrival to in the lobby,
+ *       ms), welcome_* (its WebSocket's connect() to the welcome), the server's VmRSS and
+ *       VmHWM once all are in (join_rss_kib, join_peak_rss_kib), its CPU from the first arrival
+ *       (seconds and % of a core) and its busiest second (join_peak_server_cpu_pct, sampled
+ *       each second), bytes (page_bytes_per_player: responses as sent; ws_bytes_to_welcome_*;
+ *       join_http_down/up, join_ws_down/up: everything read and written through all in; the
+ *       totals without join_), counts of failures (http_errors: 4xx/5xx but the icon's,
+ *       connections that ended under a request, bad responses; decode_errors; refused: a
+ *       WebSocket closed before its welcome, denied ones (denied, deny_reason: the first's)
+ *       included; dropped: closed after it; timed_out: given up by this side; failed: players
+ *       out of attempts) and frames by kind (joined_bytes, left_bytes, lobby_bytes, and the
+ *       trivia app bodies game_bytes, question_bytes, result_bytes: those frames' bytes,
+ *       WebSocket headers included). With --trivia,
+ *       from the first player reading the question: question_spread_ms (to the last reading
+ *       it), last_answer_ms (the last answer written), last_accepted_ms (the last answer's
+ *       `accepted` read: the host counted it when it wrote that, so this bounds the time until
+ *       the last answer is counted from above by one delivery), first_result_ms (the first
+ *       player reading the result, which the host sends once it has counted them all),
+ *       last_result_ms; answers=, accepted=, results=: how many players did or had each;
+ *       ended (the result's reason: everyoneAnswered when every answer counted); answer_*
+ *       server figures since all were in. Progress on stderr.
+ *
  * No undefined behaviour, clang -Wall -Wextra clean; Linux only (epoll, /proc). */
 #include "snap_crowd.h"
 
@@ -88,8 +146,10 @@ int main(int argc, char **argv)
     if (argc >= 2 && strcmp(argv[1], "clients") == 0) return clients_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "bare-server") == 0) return bare_server_main(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "roundtrip") == 0) return roundtrip_main(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "storm") == 0) return storm_main(argc - 1, argv + 1);
     fprintf(stderr, "usage: snap-crowd clients --port P [options] | snap-crowd bare-server [options]\n"
                     "       | snap-crowd roundtrip --port P --web-port W [options]\n"
+                    "       | snap-crowd storm --port WEB_PORT [options]\n"
                     "(see the comment at the top of Sources/snap-crowd/main.c)\n");
     return 2;
 }

@@ -132,10 +132,55 @@ void sort_samples(uint64_t *samples, size_t count);
 /* The sample at floor(count * p) of sorted samples (as Sources/SnapBench/Stats.swift). */
 uint64_t percentile(const uint64_t *sorted, size_t count, double p);
 
-/* ---- the two programs ---- */
+/* ---- a phone's page over HTTP, page.c ---- */
+
+#define CROWD_MAX_PATH 160
+
+/* A GET request for `path` with the headers a phone's browser sends (Accept-Encoding: gzip,
+ * keep-alive) into out; returns its length, or 0 if it does not fit. */
+size_t http_get_request(char *out, size_t size, const char *host, int port, const char *path);
+
+struct http_response {
+    int status;
+    size_t head_length;     /* through the blank line */
+    size_t body_length;     /* the body's bytes on the wire (chunked: with the chunk framing) */
+    size_t size;            /* head_length + body_length */
+    bool gzip;              /* Content-Encoding: gzip */
+    bool encoded;           /* another Content-Encoding, which this program cannot read */
+    bool close;             /* Connection: close */
+    char content_type[64];
+};
+
+/* One response at data[0..length): 1 (*r, and its body, de-chunked but still encoded, in body),
+ * 0 when more bytes are needed, -1 for bytes that are not a response this program reads. */
+int http_parse_response(const char *data, size_t length, struct http_response *r, struct bytes *body);
+/* A gzip stream's content into out; false if it is not one, or is cut short. */
+bool http_gunzip(const char *data, size_t length, struct bytes *out);
+
+/* Called with each file (a path on the same host) that a browser loads for a page. */
+typedef void (*reference_found)(void *context, const char *path);
+/* The files body (of `content_type`, served at path `base`) makes a browser load: see page.c. */
+void page_references(const char *base, const char *content_type, const char *body, size_t n, reference_found found,
+    void *context);
+/* Whether a browser asks for /favicon.ico after this page (an HTML page naming no icon). */
+bool page_asks_for_icon(const char *content_type, const char *body, size_t n);
+
+/* A response saved as it came (head and body), to be served again by the bare server. */
+struct saved_page {
+    char path[CROWD_MAX_PATH];
+    struct bytes response;
+};
+
+/* Saves a response as DIR/NUMBER.http and a line `NUMBER PATH` in DIR/index. */
+bool page_save(const char *dir, int number, const char *path, const char *response, size_t length);
+/* Loads what page_save saved (at most capacity); the count, or -1 without DIR/index. */
+int page_load_saved(const char *dir, struct saved_page *pages, int capacity);
+
+/* ---- the programs ---- */
 
 int clients_main(int argc, char **argv);
 int bare_server_main(int argc, char **argv);
 int roundtrip_main(int argc, char **argv);
+int storm_main(int argc, char **argv);
 
 #endif
