@@ -35,34 +35,11 @@ size_t http_get_request(char *out, size_t size, const char *host, int port, cons
 
 /* ---- responses ---- */
 
-/* The value of header `name` in head[0..length), trimmed; false if absent. */
-static bool find_header(const char *head, size_t length, const char *name, const char **value, size_t *value_length)
-{
-    size_t name_length = strlen(name);
-    const char *end = head + length;
-    const char *line = memchr(head, '\n', length);
-    while (line && line + 1 < end) {
-        line++;
-        const char *eol = memchr(line, '\n', (size_t)(end - line));
-        if (!eol) return false;
-        if ((size_t)(eol - line) > name_length && strncasecmp(line, name, name_length) == 0 && line[name_length] == ':') {
-            const char *v = line + name_length + 1, *e = eol;
-            while (v < e && (*v == ' ' || *v == '\t')) v++;
-            while (e > v && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t')) e--;
-            *value = v;
-            *value_length = (size_t)(e - v);
-            return true;
-        }
-        line = eol;
-    }
-    return false;
-}
-
 static bool header_has(const char *head, size_t length, const char *name, const char *token)
 {
     const char *v;
     size_t n, t = strlen(token);
-    if (!find_header(head, length, name, &v, &n)) return false;
+    if (!http_header_value(head, length, name, &v, &n)) return false;
     for (size_t i = 0; i + t <= n; i++)
         if (strncasecmp(v + i, token, t) == 0) return true;
     return false;
@@ -102,9 +79,9 @@ int http_parse_response(const char *data, size_t length, struct http_response *r
     r->gzip = header_has(data, r->head_length, "Content-Encoding", "gzip");
     const char *v;
     size_t n;
-    r->encoded = find_header(data, r->head_length, "Content-Encoding", &v, &n) && !r->gzip;  /* one it cannot read */
+    r->encoded = http_header_value(data, r->head_length, "Content-Encoding", &v, &n) && !r->gzip;  /* one it cannot read */
     r->close = header_has(data, r->head_length, "Connection", "close");
-    if (find_header(data, r->head_length, "Content-Type", &v, &n)) {
+    if (http_header_value(data, r->head_length, "Content-Type", &v, &n)) {
         size_t copy = n < sizeof r->content_type - 1 ? n : sizeof r->content_type - 1;
         memcpy(r->content_type, v, copy);
     }
@@ -118,7 +95,7 @@ int http_parse_response(const char *data, size_t length, struct http_response *r
         r->body_length = size;
     } else {
         long long content_length = 0;
-        if (find_header(data, r->head_length, "Content-Length", &v, &n)) content_length = atoll(v);
+        if (http_header_value(data, r->head_length, "Content-Length", &v, &n)) content_length = atoll(v);
         if (content_length < 0 || content_length > CROWD_HARD_MAX_FRAME) return -1;
         if (left < (size_t)content_length) return 0;
         r->body_length = (size_t)content_length;

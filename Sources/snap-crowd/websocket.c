@@ -115,8 +115,7 @@ size_t ws_client_request(char *out, size_t size, const char *host, int port, con
     return n > 0 && (size_t)n < size ? (size_t)n : 0;
 }
 
-/* The value of header `name` in an HTTP head (case-insensitive name), trimmed; false if absent. */
-static bool header_value(const char *head, size_t length, const char *name, const char **value, size_t *value_length)
+bool http_header_value(const char *head, size_t length, const char *name, const char **value, size_t *value_length)
 {
     size_t name_length = strlen(name);
     const char *end = head + length;
@@ -144,7 +143,7 @@ bool ws_client_accepted(const char *head, size_t length, const char *accept)
     const char *value;
     size_t n;
     return length > sizeof status - 1 && memcmp(head, status, sizeof status - 1) == 0
-        && header_value(head, length, "Sec-WebSocket-Accept", &value, &n) && n == strlen(accept)
+        && http_header_value(head, length, "Sec-WebSocket-Accept", &value, &n) && n == strlen(accept)
         && memcmp(value, accept, n) == 0;
 }
 
@@ -155,7 +154,7 @@ size_t ws_server_response(const char *head, size_t length, const char *path, cha
     size_t key_length;
     if (length < 4 + path_length + 1 || memcmp(head, "GET ", 4) != 0 || memcmp(head + 4, path, path_length) != 0
         || (head[4 + path_length] != ' ' && head[4 + path_length] != '?')
-        || !header_value(head, length, "Sec-WebSocket-Key", &key, &key_length) || key_length == 0)
+        || !http_header_value(head, length, "Sec-WebSocket-Key", &key, &key_length) || key_length == 0)
         return 0;
     char accept[29];
     accept_for(key, key_length, accept);

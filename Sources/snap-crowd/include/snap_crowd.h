@@ -82,6 +82,10 @@ void stream_close(struct stream *s);
 
 /* ---- WebSocket (RFC 6455), websocket.c ---- */
 
+/* The value of header `name` in an HTTP head (its first line skipped; the name case-insensitive),
+ * trimmed; false if absent. Also read by page.c for the phones' page responses. */
+bool http_header_value(const char *head, size_t length, const char *name, const char **value, size_t *value_length);
+
 /* Writes a client's upgrade request for `path` to out (a fresh random key) and the
  * Sec-WebSocket-Accept the server must answer with to accept (29 bytes with the NUL). Returns
  * the request's length, or 0 if it does not fit. */
