@@ -122,8 +122,10 @@
  *       WebSocket closed before its welcome, denied ones (denied, deny_reason: the first's)
  *       included; dropped: closed after it; timed_out: given up by this side; failed: players
  *       out of attempts) and frames by kind (joined_bytes, left_bytes, lobby_bytes, and the
- *       trivia app bodies game_bytes, question_bytes, result_bytes: those frames' bytes,
- *       WebSocket headers included). With --trivia,
+ *       trivia app bodies game_bytes, question_bytes, result_bytes, standing_bytes: those frames'
+ *       bytes, WebSocket headers included; frames_standing: trivia's `standing` for a result, a
+ *       player's own place below the board the result lists, and standings_late: those read after their
+ *       player's result, which the host sends before it). With --trivia,
  *       from the first player reading the question: question_spread_ms (to the last reading
  *       it), last_answer_ms (the last answer written), last_accepted_ms (the last answer's
  *       `accepted` read: the host counted it when it wrote that, so this bounds the time until

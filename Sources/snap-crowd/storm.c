@@ -83,9 +83,9 @@ struct player {
 };
 
 struct counts {
-    long long joined, left, lobby, app, ping, pong, accepted, rejected, results, other;
+    long long joined, left, lobby, app, ping, pong, accepted, rejected, results, standings, standings_late, other;
     long long joined_bytes, left_bytes, lobby_bytes;  /* frames as sent: payload and WebSocket header */
-    long long game_bytes, question_bytes, result_bytes;
+    long long game_bytes, question_bytes, result_bytes, standing_bytes;
 };
 
 /* A server's unmasked text frame of n payload bytes, with its header. */
@@ -465,6 +465,13 @@ static void on_app(struct storm *k, struct player *p, const char *text, size_t n
         k->count.result_bytes += frame_size(n);
         if (!p->result_at) p->result_at = now_ns();
         if (!k->ended[0]) json_string(body, rest, "ended", k->ended, sizeof k->ended);
+    } else if (strcmp(kind, "standing") == 0) {
+        long long number;
+        if (json_int(body, rest, "question", &number)) {  /* a result's (the final standings' have none) */
+            k->count.standings++;
+            k->count.standing_bytes += frame_size(n);
+            if (p->result_at) k->count.standings_late++;  /* a player's own place comes before the result it belongs to */
+        }
     } else if (strcmp(kind, "accepted") == 0) {
         k->count.accepted++;
         if (!p->accepted_at) p->accepted_at = now_ns();
@@ -753,10 +760,11 @@ static void run(struct storm *k)
     printf(" http_down=%lld http_up=%lld ws_down=%lld ws_up=%lld", k->http_down, k->http_up, k->ws_down, k->ws_up);
     printf(" frames_joined=%lld frames_left=%lld frames_lobby=%lld frames_app=%lld frames_ping=%lld frames_accepted=%lld"
            " frames_rejected=%lld frames_result=%lld frames_other=%lld joined_bytes=%lld left_bytes=%lld lobby_bytes=%lld"
-           " game_bytes=%lld question_bytes=%lld result_bytes=%lld\n",
+           " game_bytes=%lld question_bytes=%lld result_bytes=%lld frames_standing=%lld standings_late=%lld standing_bytes=%lld\n",
         k->count.joined, k->count.left, k->count.lobby, k->count.app, k->count.ping, k->count.accepted, k->count.rejected,
         k->count.results, k->count.other, k->count.joined_bytes, k->count.left_bytes, k->count.lobby_bytes,
-        k->count.game_bytes, k->count.question_bytes, k->count.result_bytes);
+        k->count.game_bytes, k->count.question_bytes, k->count.result_bytes, k->count.standings, k->count.standings_late,
+        k->count.standing_bytes);
     fflush(stdout);
 }
 

@@ -19,7 +19,7 @@ import Testing
         #expect(actions[1].to == [ann.id, bob.id, cy.id])
         #expect(info == GameInfo(mode: .first, questions: 3, firstQuestion: 1, scoreboard: [
             ScoreLine(id: ann.id, name: "Ann", points: 0), ScoreLine(id: bob.id, name: "Bob", points: 0), ScoreLine(id: cy.id, name: "Cy", points: 0),
-        ]))
+        ], players: 3))
         #expect(asked == QuestionAsked(
             number: 1, of: 3, text: "Q1", answers: ["A", "B", "C", "D"], category: nil, mode: .first, durationMs: 10_000,
             deadline: 1_000 + Fixture.s(10)))
@@ -221,7 +221,7 @@ import Testing
         _ = game.playerLeft(ann.id, now: 1)
         _ = game.playerLeft(bob.id, now: 2)
         let final = game.playerLeft(cy.id, now: 3).gameOver
-        #expect(final == FinalStandings(standings: [], winners: [], points: 0, ended: .noPlayers, asked: 0))  // question 1 got no result
+        #expect(final == FinalStandings(standings: [], winners: [], points: 0, ended: .noPlayers, asked: 0, players: 0))  // question 1 got no result
         #expect(game.isOver)
         #expect(game.nextWake == nil)
     }

@@ -258,3 +258,50 @@ test("team mode: the host page says the next game's teams", () => {
   const s = trivia.watchNote(trivia.watchStart(), { kind: "nextQuiz", title: "Pub quiz", questions: 3, mode: "first", teams: ["Owls", "Larks"] });
   assert.deepEqual(trivia.hostBetween(s), ["Next game: \u201CPub quiz\u201D \u00B7 3 questions \u00B7 first right answer scores \u00B7 teams Owls, Larks"]);
 });
+
+/* A big room (docs/TRIVIA.md, "A big room"): the host lists the best 20, and tells a player below
+   them its own line and place just before the result or the final standings. */
+test("a player below the listed board sees its own place after the best five", () => {
+  const zed = { id: 500, name: "Zed" };
+  const board = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: "P" + (i + 1), points: 3 }));
+  const names = Object.fromEntries(board.map((l) => [l.id, l.name]));
+  const ctx = phoneCtx(zed, names);
+  const phone = trivia.phone(ctx);
+  const question = { kind: "question", number: 3, of: 3, text: "Q", answers: ["a", "b"], mode: "first", durationMs: 10000, deadline: 0 };
+  const scored = board.map((l) => l.id);
+  play(phone, [
+    { kind: "game", mode: "first", questions: 3, firstQuestion: 1, scoreboard: board.map((l) => Object.assign({}, l, { points: 0 })), players: 40 },
+    question,
+    { kind: "standing", question: 3, line: { id: 500, name: "Zed", points: 1 }, place: 31, players: 40 },
+    { kind: "result", number: 3, of: 3, correctChoice: 0, correctAnswer: "a", correctChoices: [0], scored: scored, tie: false, ended: "deadline",
+      scoreboard: board, players: 40 },
+  ]);
+  const view = phone.view();
+  const items = byId(view, "result-standings").children;
+  assert.equal(items.length, 6);
+  assert.equal(items[5].props.class, "mine apart");
+  assert.equal(items[5].props.value, "31");
+  assert.equal(textOf(items[5]), "Zed \u2014 1 \u00B7 31st of 40");
+  assert.equal(textOf(items[0]), "P1 \u2014 3");
+  assert.match(textOf(byId(view, "result-answer")), /scored: P1, P2, P3, P4, P5, P6, P7, P8, P9, P10 and 10 more$/);
+
+  play(phone, [
+    { kind: "standing", line: { id: 500, name: "Zed", points: 1, questions: 3 }, place: 31, players: 40 },
+    { kind: "gameOver", standings: board.map((l) => Object.assign({}, l, { questions: 3 })), winners: scored, points: 3, ended: "questionsDone", asked: 3, players: 40 },
+  ]);
+  const over = h("div", null, phone.overView());
+  assert.equal(textOf(byId(over, "over-place")), "You scored 1 of 3, place 31 of 40");
+  assert.equal(textOf(byId(over, "over-title")), "Winner: P1, P2, P3, P4, P5 and 15 more");
+  assert.equal(byClass(over, "mine").length, 1);
+});
+
+test("a standing for another result is not shown with this one", () => {
+  const zed = { id: 500, name: "Zed" };
+  const board = [{ id: 1, name: "Ann", points: 1 }];
+  const phone = trivia.phone(phoneCtx(zed, { 1: "Ann" }));
+  play(phone, [
+    { kind: "standing", question: 1, line: { id: 500, name: "Zed", points: 0 }, place: 2, players: 2 },
+    { kind: "result", number: 2, of: 3, correctChoice: 0, correctAnswer: "a", correctChoices: [0], scored: [1], tie: false, ended: "deadline", scoreboard: board, players: 2 },
+  ]);
+  assert.equal(byClass(phone.view(), "mine").length, 0);
+});

@@ -183,3 +183,28 @@ def test_a_gzipped_chunked_page_is_unpacked_to_find_what_it_loads(crowd, host_st
     assert set(saved(again)) - {"/favicon.ico"} == set(files) - {"/favicon.ico"}, (set(saved(again)), set(files))
     assert all("gzip" in (accepted or "") for path, accepted in served if path != "/ws")
     assert int(result["page_bytes_per_player"]) < sum(len(head) + len(body) for head, body in files.values())
+
+
+BIG_ROOM = 400
+
+
+def test_a_big_room_is_sent_the_best_twenty_and_each_phone_below_them_its_own_place(crowd):
+    """docs/TRIVIA.md, "A big room": 400 phones answer one question; every one reads the result,
+    which lists the best 20 (a few hundred bytes, not the whole board), and each of the 380 below
+    them reads its own `standing` before the result. The board of 2,000 was over a frame's 64 KiB
+    and never sent (Tests/TriviaTests/BigRoomTests.swift checks the sizes at 3,000)."""
+    host = HostProcess(snap_host_binary(), "--game", "trivia", "--start-when-full", "--max-players", str(BIG_ROOM),
+                       "--mode", "timed", "--question-time", "60", "--rounds", "1",
+                       "--web-max-per-address", str(4 * BIG_ROOM), web=True)
+    try:
+        result = storm(crowd, host.web_port, "--players", str(BIG_ROOM), "--arrive-within", "2", "--no-page", "--trivia",
+                       pid=host.pid)
+    finally:
+        host.stop()
+    assert result["in_lobby"] == str(BIG_ROOM), result
+    assert result["answers"] == result["results"] == str(BIG_ROOM), result
+    assert result["frames_standing"] == str(BIG_ROOM - 20), result
+    assert result["standings_late"] == "0", result
+    # The whole board of 400 lines is over 14 KB; the best 20 are about 1 KB.
+    assert int(result["result_bytes"]) / BIG_ROOM < 2_000, result
+    assert int(result["standing_bytes"]) / (BIG_ROOM - 20) < 200, result

@@ -79,6 +79,46 @@ def test_a_phone_plays_a_whole_trivia_game_against_two_terminal_bots(start_host,
     assert not phone.scrolls()
 
 
+def scorers(host) -> int:
+    """How many scored the last result, as the host printed it (`scored: A, B and 3 more`)."""
+    line = [line for line in host.stdout_snapshot() if line.startswith("result ")][-1]
+    scored = line.split(" | scored: ", 1)[1].removesuffix(" (tie)")
+    if scored == "nobody":
+        return 0
+    more = re.search(r" and (\d+) more$", scored)
+    listed = scored[:more.start()] if more else scored
+    return len(listed.split(", ")) + (int(more.group(1)) if more else 0)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 < n % 100 < 14 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def test_a_phone_below_the_best_twenty_sees_its_own_place(start_host, pages):
+    """docs/TRIVIA.md, "A big room": 25 bots and a phone that does not answer. The result lists
+    the best 20; the phone, last on the board, shows the best five and then its own line at its
+    place, set apart; at game over its summary says its place of all 26."""
+    host = start_host("--game", "trivia", "--rounds", "1", "--question-time", "3", "--result-time", "4", "--mode", "timed",
+                      "--bots", "25", "--max-players", "26", "--start-when-full", web=True)
+    phone = pages(url(host))
+    phone.join("Zed")
+    phone.wait_visible("result-view", 40)
+    place = 1 + scorers(host)
+    rows = phone.driver.execute_script(
+        "return Array.from(document.querySelectorAll('#result-standings li')).map(function (li) {"
+        " return [li.textContent, li.className, li.value]; });")
+    assert len(rows) == 6, rows
+    assert rows[-1] == [f"Zed \u2014 0 \u00B7 {ordinal(place)} of 26", "mine apart", place], rows
+    assert all("mine" not in cls for _, cls, _ in rows[:-1]), rows
+    assert not phone.scrolls(), "the result scrolls on a 390x844 phone"
+    phone.screenshot("phone-big-room")
+    assert host.wait_stdout(r"^and 6 more players$", 20)
+    phone.wait_visible("over-place", 20)
+    phone.wait(lambda: phone.text("over-place") != "", 10, "the phone's summary")
+    assert phone.text("over-place") == f"You scored 0 of 1, place {place} of 26"
+    assert phone.driver.execute_script("return document.querySelector('#over-standings li.mine.apart').value") == place
+
+
 def test_a_full_game_and_a_wrong_code_are_told_in_plain_words(start_host, pages):
     host = start_host("--max-players", "2", "--join-code", "tea-time", web=True)
     first = pages(url(host, "/#code=tea-time"))

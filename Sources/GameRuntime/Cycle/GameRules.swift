@@ -144,12 +144,17 @@ public struct RoundEnding<Message: Sendable>: Sendable {
     public var audience: [PeerID]
     /// The round's players still here: they wait for the next game first.
     public var players: [Peer]
+    /// What some players were told alone just before ``message`` (trivia: a player's own place
+    /// below the standings the room was sent), told again before it to such a player who missed
+    /// it. Empty for most games.
+    public var personal: [PeerID: Message]
 
     /// An ending.
-    public init(message: Message?, audience: [PeerID], players: [Peer]) {
+    public init(message: Message?, audience: [PeerID], players: [Peer], personal: [PeerID: Message] = [:]) {
         self.message = message
         self.audience = audience
         self.players = players
+        self.personal = personal
     }
 }
 

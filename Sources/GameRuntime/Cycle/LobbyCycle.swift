@@ -118,7 +118,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         let missed = missedEnding.playerBack(peer.id)
         guard case .playing = state else {
             guard lobby.contains(peer.id) else { return [] }
-            let ending: [Effect] = missed.map { [.retell($0, to: [peer.id])] } ?? []
+            let ending: [Effect] = missed.map { .retell($0, to: [peer.id]) }
             return ending + [.send(lobbyMessage(now: moment.now), to: [peer.id])]
         }
         return play(at: moment) { rules, round, at in rules.back(peer, round: &round, at: at) }
@@ -163,7 +163,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
             state = .playing(round)
             return effects
         }
-        if let message = ending.message { missedEnding.gameEnded(with: message, to: ending.audience) }
+        if let message = ending.message { missedEnding.gameEnded(with: message, personal: ending.personal, to: ending.audience) }
         rules.roundEnded(round)
         state = .lobby
         lobby.gameEnded(players: ending.players, now: moment.now)

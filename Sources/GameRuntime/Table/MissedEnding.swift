@@ -11,6 +11,8 @@ public struct MissedEnding<Message: Sendable>: Sendable {
     private var away: Set<PeerID> = []
     /// The last game's ending, until a new game starts.
     private var ending: Message?
+    /// What some of its players were told alone just before it (``RoundEnding/personal``).
+    private var personal: [PeerID: Message] = [:]
     /// The players away when ``ending`` was sent, who have not been told it since.
     private var missedBy: Set<PeerID> = []
 
@@ -29,21 +31,26 @@ public struct MissedEnding<Message: Sendable>: Sendable {
     /// A game ended with `message`, sent to `recipients` (its players, and watchers where the
     /// game has them): those of them away missed it. Someone waiting for the next game, who
     /// was not sent the ending, is not told it either.
-    public mutating func gameEnded(with message: Message, to recipients: some Sequence<PeerID>) {
+    /// `personal`: what some of them were told alone just before it, kept only for those away.
+    public mutating func gameEnded(with message: Message, personal: [PeerID: Message] = [:], to recipients: some Sequence<PeerID>) {
         ending = message
         missedBy = away.intersection(recipients)
+        self.personal = personal.filter { missedBy.contains($0.key) }
     }
 
     /// A game started: whoever missed the last ending is told the new game instead.
     public mutating func gameStarted() {
         ending = nil
         missedBy = []
+        personal = [:]
     }
 
-    /// A player is back: the ending it missed (once), or nil.
-    public mutating func playerBack(_ id: PeerID) -> Message? {
+    /// A player is back: the ending it missed (its personal message first, then the ending),
+    /// once; empty when it missed none.
+    public mutating func playerBack(_ id: PeerID) -> [Message] {
         away.remove(id)
-        guard missedBy.remove(id) != nil else { return nil }
-        return ending
+        guard missedBy.remove(id) != nil, let ending else { return [] }
+        let own = personal.removeValue(forKey: id)
+        return (own.map { [$0] } ?? []) + [ending]
     }
 }

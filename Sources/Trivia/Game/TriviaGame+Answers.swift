@@ -88,11 +88,12 @@ extension TriviaGame {
         record.append(Self.record(of: round))
         // Closed while paused (the last player left): the result stays up its whole time after the pause.
         state = .showingResult(number: round.number, until: (pausedAt ?? now) + settings.resultTime)
+        let board = BoardCut(scoreboard, question: round.number)
         let result = QuestionResult(
             number: round.number, of: questions.count, correctChoice: round.question.correct[0],
             correctAnswer: round.question.correctAnswers.joined(separator: " / "), correctChoices: round.question.correct,
-            scored: scored, tie: tie, ended: reason, scoreboard: scoreboard, teams: teamStandings)
-        return [.announce(.result(result), to: playerIDs)]
+            scored: scored, tie: tie, ended: reason, scoreboard: board.lines, teams: teamStandings, players: board.players)
+        return board.standings + [.announce(.result(result), to: playerIDs)]
     }
 
     /// Ends the game: the players with the most points win (all of them on a tie). The host's
@@ -101,13 +102,14 @@ extension TriviaGame {
         let board = finalBoard
         let best = board.first?.points ?? 0
         let report = self.report(board)
+        let cut = BoardCut(board, question: nil)
         var standings = FinalStandings(
-            standings: board, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked,
-            teams: teamStandings)
+            standings: cut.lines, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked,
+            teams: teamStandings, players: cut.players)
         standings.hardest = report.hardest.map { HardestQuestion($0) }
         state = .over(standings)
         pausedAt = nil
-        return [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]
+        return cut.standings + [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]
     }
 
     /// The game's report, from its final board (in team mode, each player's team and the teams'

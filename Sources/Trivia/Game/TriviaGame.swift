@@ -158,9 +158,10 @@ public struct TriviaGame: Sendable {
 
     /// What a player is told of the game: its first question, and whether it took its seat back.
     func info(firstQuestion: Int, resumed: Bool? = nil) -> GameInfo {
-        GameInfo(
-            mode: settings.mode, questions: questions.count, firstQuestion: firstQuestion, scoreboard: scoreboard, resumed: resumed,
-            teams: teams?.lines)
+        let board = scoreboard
+        return GameInfo(
+            mode: settings.mode, questions: questions.count, firstQuestion: firstQuestion, scoreboard: Array(board.prefix(BoardCut.listed)),
+            resumed: resumed, teams: teams?.lines, players: board.count)
     }
 
     /// When ``tick(now:clocks:)`` has something to do.

@@ -113,8 +113,12 @@ public struct TriviaRules: GameRules {
     public func ending(of round: Round, at moment: RoundMoment) -> RoundEnding<ServerMessage>? {
         guard round.isOver else { return nil }
         var message: ServerMessage?
-        if case .over(let standings) = round.state { message = .gameOver(standings) }
-        return RoundEnding(message: message, audience: round.playerIDs, players: round.peers)
+        var personal: [PeerID: ServerMessage] = [:]
+        if case .over(let standings) = round.state {
+            message = .gameOver(standings)
+            for standing in BoardCut(round.finalBoard, question: nil).below { personal[standing.line.id] = .standing(standing) }
+        }
+        return RoundEnding(message: message, audience: round.playerIDs, players: round.peers, personal: personal)
     }
 
     // MARK: Events

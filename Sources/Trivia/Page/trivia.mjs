@@ -66,17 +66,41 @@ export function rejectSentence(reason) {
 /* "You scored 3 of 10, place 2 of 4": points of the questions this player could answer (a
    late joiner's from the one after it joined), place shared on equal points (1, 2, 2, 4), as
    join prints it (docs/TRIVIA.md, "Game over"). */
-export function summary(final, mine, questionsOf) {
+export function summary(final, mine, questionsOf, place) {
   const asked = final.asked != null ? final.asked : questionsOf || 0;
   const of = Math.min(asked, mine.questions != null ? mine.questions : asked);
-  const place = 1 + final.standings.filter((line) => line.points > mine.points).length;
+  const at = place || 1 + final.standings.filter((line) => line.points > mine.points).length;
+  const players = final.players != null ? final.players : final.standings.length;
   const late = of >= asked ? "" : of === 0 ? " (you joined after the last question)" : " (you joined at question " + (asked - of + 1) + ")";
-  return "You scored " + mine.points + " of " + of + ", place " + place + " of " + final.standings.length + late;
+  return "You scored " + mine.points + " of " + of + ", place " + at + " of " + players + late;
 }
 
-function standingsList(h, id, lines, me) {
-  return h("ol", { id: id, class: "standings" }, lines.slice(0, 6).map((line) =>
-    h("li", { class: me && line.id === me.id ? "mine" : null }, line.name + " \u2014 " + line.points)));
+/* The player's own line and place: on the board `lines` (the best of the room, best first), or
+   from its own `standing` (sent just before a result or the final standings when it is below
+   them: docs/TRIVIA.md, "A big room"); null when neither has it. */
+export function ownPlace(lines, id, standing) {
+  const at = lines.findIndex((line) => line.id === id);
+  if (at >= 0) return { line: lines[at], place: 1 + lines.filter((line) => line.points > lines[at].points).length };
+  return standing && standing.line.id === id ? { line: standing.line, place: standing.place } : null;
+}
+
+/* "Ann, Bob" or, past `limit` names, "Ann, Bob and 1,234 more". */
+export function namesText(ids, nameOf, limit) {
+  const shown = ids.slice(0, limit).map(nameOf).join(", ");
+  return ids.length > limit ? shown + " and " + (ids.length - limit).toLocaleString("en") + " more" : shown;
+}
+
+/* The best lines (6), or 5 and the player's own line with its place ("Zed — 0 · 31st of 40")
+   when it is below them; `players`: how many are on the whole board. */
+function standingsList(h, id, lines, me, own, players) {
+  const below = own && lines.slice(0, 6).every((line) => line.id !== own.line.id);
+  const items = lines.slice(0, below ? 5 : 6).map((line) =>
+    h("li", { class: me && line.id === me.id ? "mine" : null }, line.name + " \u2014 " + line.points));
+  if (below) {
+    items.push(h("li", { class: "mine apart", value: String(own.place) },
+      own.line.name + " \u2014 " + own.line.points + " \u00B7 " + ordinal(own.place) + " of " + (players || lines.length)));
+  }
+  return h("ol", { id: id, class: "standings" }, items);
 }
 
 /* ---- Team mode (docs/TRIVIA.md, "Team mode") ---- */
@@ -130,6 +154,7 @@ function teamStandingsList(h, id, standings, board, mine) {
 export function phone(ctx) {
   const h = ctx.h;
   let question = null, buzzer = null, chosen = null, status = "", result = null, final = null, countdown = clock();
+  let standing = null;  /* the player's own place, below the board the next result or game over lists */
   let showing = null;  /* "question" or "result" */
   let teamStatus = "", asked = null;  /* team mode: a choice's refusal, the team asked for */
 
@@ -158,7 +183,8 @@ export function phone(ctx) {
   function message(m) {
     const now = ctx.now();
     switch (m.kind) {
-      case "game": showing = null; question = null; result = null; teamStatus = ""; asked = null; break;
+      case "game": showing = null; question = null; result = null; teamStatus = ""; asked = null; standing = null; break;
+      case "standing": standing = m; break;
       case "question":
         question = m; chosen = null; result = null; showing = "question"; status = "";
         buzzer = m.mode === "buzzer" ? { sent: false, holder: null, lockedOut: [] } : null;
@@ -202,12 +228,15 @@ export function phone(ctx) {
         break;
       case "result":
         countdown = stopClock(countdown, now);
-        result = { body: m, tried: !!(question && question.number === m.number && (chosen !== null || lockedOut())) };
+        result = { body: m, tried: !!(question && question.number === m.number && (chosen !== null || lockedOut())),
+          own: me() ? ownPlace(m.scoreboard, me().id, standing && standing.question === m.number ? standing : null) : null };
+        standing = null;
         showing = "result";
         break;
       case "gameOver":
         countdown = stopClock(countdown, now);
-        final = m;
+        final = Object.assign({}, m, { own: me() ? ownPlace(m.standings || [], me().id, standing && standing.question == null ? standing : null) : null });
+        standing = null;
         showing = null;
         break;
       default: break;
@@ -239,9 +268,9 @@ export function phone(ctx) {
     return h("section", { id: "result-view" },
       h("h2", { id: "result-title" }, title),
       h("p", { id: "result-answer", class: "status" }, answerLine(r) +
-        (r.scored.length ? " \u00B7 scored: " + r.scored.map(ctx.nameOf).join(", ") : " \u00B7 nobody scored")),
+        (r.scored.length ? " \u00B7 scored: " + namesText(r.scored, ctx.nameOf, 10) : " \u00B7 nobody scored")),
       r.teams ? h("p", { id: "result-team", class: "team-note" }, teamLine(r.teams, me() ? me().id : null)) : null,
-      standingsList(h, "result-standings", r.scoreboard, me()));
+      standingsList(h, "result-standings", r.scoreboard, me(), result.own, r.players));
   }
 
   /* Team mode's lobby (`where`: "lobby", or "over": after a game, smaller): a button a team. */
@@ -270,23 +299,21 @@ export function phone(ctx) {
     /* The last game's end. */
     overView: () => {
       if (!final) return null;
-      const lines = final.standings || [], mine = me();
+      const lines = final.standings || [], mine = me(), own = final.own;
       const won = mine && final.winners.indexOf(mine.id) >= 0;
-      let place = 0;
-      lines.forEach((line, i) => { if (mine && line.id === mine.id) place = i + 1; });
       if (final.teams) {
         const team = mine && teamOf(final.teams, mine.id);
         return [
           h("h1", { id: "over-title" }, team && team.rank === 1 ? "Your team won!" : teamTitle(final.teams)),
           h("p", { id: "over-team", class: "team-note" }, mine ? teamLine(final.teams, mine.id) : ""),
           teamStandingsList(h, "over-teams", final.teams, lines, team),
-          h("p", { id: "over-place", class: "status" }, place ? summary(final, lines[place - 1], question ? question.of : 0) : ""),
+          h("p", { id: "over-place", class: "status" }, own ? summary(final, own.line, question ? question.of : 0, own.place) : ""),
         ];
       }
       return [
-        h("h1", { id: "over-title" }, won ? "You won!" : final.winners.length ? "Winner: " + final.winners.map(ctx.nameOf).join(", ") : "Game over"),
-        h("p", { id: "over-place", class: "status" }, place ? summary(final, lines[place - 1], question ? question.of : 0) : ""),
-        standingsList(h, "over-standings", lines, mine),
+        h("h1", { id: "over-title" }, won ? "You won!" : final.winners.length ? "Winner: " + namesText(final.winners, ctx.nameOf, 5) : "Game over"),
+        h("p", { id: "over-place", class: "status" }, own ? summary(final, own.line, question ? question.of : 0, own.place) : ""),
+        standingsList(h, "over-standings", lines, mine, own, final.players),
       ];
     },
     lobbyView: lobbyView,
@@ -334,7 +361,7 @@ export function final(m, names) {
   const nameOf = (id) => { const line = lines.filter((l) => l.id === id)[0]; return line ? line.name : names[id] || "#" + id; };
   const hard = m.hardest;
   const out = {
-    winners: m.winners.map(nameOf),
+    winners: m.winners.slice(0, 10).map(nameOf).concat(m.winners.length > 10 ? ["and " + (m.winners.length - 10) + " more"] : []),
     standings: lines.map((l) => ({ id: l.id, name: l.name, score: l.points === 1 ? "1 point" : l.points + " points" })),
     /* The TV says the hardest question under the podium. */
     note: hard ? "Hardest question: \u201C" + hard.text + "\u201D \u2014 " + hard.right + " of " + hard.of + " got it right" : "",
@@ -371,7 +398,7 @@ export function tvView(s, feed, ctx) {
   const out = s.buzz && (s.buzz.lockedOut || []).length ? " (locked out: " + s.buzz.lockedOut.map(nameOf).join(", ") + ")" : "";
   let answered, scored = "", board = null;  /* team mode's standings, in place of the players' */
   if (r) {
-    scored = answerLine(r) + ". " + (r.scored.length ? "Scored: " + r.scored.map(nameOf).join(", ") : "Nobody scored.");
+    scored = answerLine(r) + ". " + (r.scored.length ? "Scored: " + namesText(r.scored, nameOf, 10) : "Nobody scored.");
     answered = r.scoreboard.slice(0, 5).map((l, n) => (n + 1) + ". " + l.name + " " + l.points).join("   ");
     if (r.teams) board = teamStandingsList(h, "tv-result-teams", r.teams, r.scoreboard);
   } else if (s.buzz && s.buzz.kind === "buzzed") {

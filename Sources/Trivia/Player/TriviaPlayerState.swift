@@ -90,6 +90,9 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
     public private(set) var final: FinalStandings?
     /// The host paused the game.
     public private(set) var paused = false
+    /// This player's own line and place when it is below the lines the last result (or the
+    /// final standings) listed; nil when it is on them, or nothing has been scored yet.
+    public private(set) var standing: YourStanding?
 
     /// An empty state.
     public init() {}
@@ -120,7 +123,7 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         case .lobby(let status):
             lobby = status
         case .game(let info):
-            (game, question, results, final, paused) = (info, nil, [], nil, false)
+            (game, question, results, final, paused, standing) = (info, nil, [], nil, false, nil)
         case .question(let asked):
             question = OpenQuestion(
                 asked: asked, localDeadline: Self.localDeadline(asked.deadline, leftMs: asked.durationMs, receivedAt: receivedAt, hostClock: hostClock))
@@ -134,10 +137,14 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
             if rejected.choice == nil { question?.buzzing = false }
             // In `first` mode a refused press may be retried (unless the host says it is too late).
             if rejected.reason == .invalidChoice { question?.locked = false }
+        case .standing(let mine):
+            standing = mine
         case .result(let result):
+            if standing?.question != result.number { standing = nil }
             results.append(result)
             if question?.asked.number == result.number { question?.closed = true }
         case .gameOver(let standings):
+            if standing?.question != nil { standing = nil }
             final = standings
             question?.closed = true
             paused = false

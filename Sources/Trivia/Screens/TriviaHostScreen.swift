@@ -74,7 +74,7 @@ public final class TriviaHostScreen: GameHostScreen {
         case .game(let info):
             if info.startsTheGame {
                 countdown.stop()
-                writer.line(TriviaText.game(info) + ", players: " + info.scoreboard.map(\.name).joined(separator: ", "))
+                writer.line(TriviaText.game(info) + ", players: " + TriviaText.listed(info.scoreboard.map(\.name), of: info.players ?? info.scoreboard.count))
                 if let teams = info.teams { writer.line(TriviaText.teams(teams, choosing: nil)) }
             } else if info.firstQuestion > info.questions {
                 writer.line("\(info.resumed == true ? "back" : "late joiner"): \(names), after the last question (the standings follow)")
@@ -92,7 +92,7 @@ public final class TriviaHostScreen: GameHostScreen {
             writer.line("refused: \(names) (\(rejected.reason.rawValue))")
         case .result(let result):
             countdown.stop()
-            writer.lines(TriviaText.result(result))
+            writer.lines(TriviaText.result(result, name: roster.name(of:)))
         case .gameOver(let final):
             countdown.stop()
             writer.lines(TriviaText.gameOver(final) + [LobbyText.backInLobby])
@@ -108,6 +108,8 @@ public final class TriviaHostScreen: GameHostScreen {
         case .buzzersOpen(let open):
             writer.line(TriviaText.buzzersOpen(open, names: open.lockedOut.map(roster.name(of:))))
             countdown.start(until: open.deadline)
+        case .standing:
+            break  // a player's own place: its screen says it with the result
         }
     }
 }

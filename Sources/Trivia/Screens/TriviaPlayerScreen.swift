@@ -52,20 +52,23 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
             writer.line("\(rejected.choice == nil && rejected.question != nil ? "buzz" : "answer") refused: \(rejected.reason.rawValue)")
         case .result(let result):
             countdown.stop()
-            var lines = TriviaText.result(result)
+            var lines = TriviaText.result(result, name: player.name(of:))
             lines.append(result.scored.contains(player.me.id) ? "you: +1" : "you: no point")
+            if let mine = player.model.standing { lines.append(TriviaText.place(mine)) }
             if let team = result.teams.flatMap({ TriviaText.myTeam($0, me: player.me.id) }) { lines.append(team) }
             writer.lines(lines)
         case .gameOver(let final):
             countdown.stop()
             var lines = TriviaText.gameOver(final)
-            if let summary = TriviaSummary(final, for: player.me.id) { lines.append(TriviaText.summary(summary)) }
+            if let summary = TriviaSummary(final, for: player.me.id, standing: player.model.standing) { lines.append(TriviaText.summary(summary)) }
             if let team = final.teams.flatMap({ TriviaText.myTeam($0, me: player.me.id) }) { lines.append(team) }
             writer.lines(lines)
         case .pause(let status):
             if status.paused { countdown.stop() }
             writer.line(status.line)
             if !status.paused, let open = player.model.question, open.clockRuns { countdown.start(until: open.localDeadline) }
+        case .standing:
+            break  // kept by the model, said with the result or the final standings that follow
         }
     }
 

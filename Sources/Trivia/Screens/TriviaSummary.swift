@@ -16,14 +16,24 @@ public struct TriviaSummary: Hashable, Sendable {
     /// For a late joiner: the first question it could answer (nil when it played them all).
     public var joinedAt: Int?
 
-    /// The summary of player `id`; nil when it is not in the standings, or the host did not say
-    /// how many questions were asked (an older host).
-    public init?(_ final: FinalStandings, for id: PeerID) {
-        guard let asked = final.asked, let mine = final.standings.first(where: { $0.id == id }) else { return nil }
-        points = mine.points
-        questions = min(asked, mine.questions ?? asked)
-        place = 1 + final.standings.count(where: { $0.points > mine.points })
-        players = final.standings.count
+    /// The summary of player `id`, from its line in the standings or, below the lines they list,
+    /// from its own `standing` (sent just before them); nil when it is in neither, or the host
+    /// did not say how many questions were asked (an older host).
+    public init?(_ final: FinalStandings, for id: PeerID, standing: YourStanding? = nil) {
+        guard let asked = final.asked else { return nil }
+        let own = standing.flatMap { $0.question == nil && $0.line.id == id ? $0 : nil }
+        if let mine = final.standings.first(where: { $0.id == id }) {
+            points = mine.points
+            questions = min(asked, mine.questions ?? asked)
+            place = 1 + final.standings.count(where: { $0.points > mine.points })
+        } else if let own {
+            points = own.line.points
+            questions = min(asked, own.line.questions ?? asked)
+            place = own.place
+        } else {
+            return nil
+        }
+        players = final.players ?? final.standings.count
         joinedAt = questions < asked ? asked - questions + 1 : nil
     }
 }

@@ -11,13 +11,19 @@ public enum TriviaText {
             + asked.answers.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
     }
 
-    /// `result 1/4 (firstCorrect): correct 2) Text | scored: Ann`, then the standings.
-    public static func result(_ result: QuestionResult) -> [String] {
+    /// How many names a line lists before `and N more`.
+    static let namesListed = 10
+
+    /// `result 1/4 (firstCorrect): correct 2) Text | scored: Ann`, then the standings. A scorer
+    /// not on the board is named by `name` (the roster), else `#id`; past ``namesListed``
+    /// scorers the line says `and N more`.
+    public static func result(_ result: QuestionResult, name: (PeerID) -> String? = { _ in nil }) -> [String] {
         let names = Dictionary(result.scoreboard.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let scored = result.scored.isEmpty ? "nobody" : result.scored.map { names[$0] ?? "#\($0)" }.joined(separator: ", ")
+        let scored = result.scored.isEmpty ? "nobody"
+            : listed(result.scored.prefix(namesListed).map { names[$0] ?? name($0) ?? "#\($0)" }, of: result.scored.count)
         var lines = [
             "result \(result.number)/\(result.of) (\(result.ended.rawValue)): correct \(result.correctChoices.map { "\($0 + 1))" }.joined(separator: " / ")) \(result.correctAnswer) | scored: \(scored)\(result.tie ? " (tie)" : "")",
-            standings(result.scoreboard),
+            standings(result.scoreboard, players: result.players),
         ]
         if let teams = result.teams { lines.append(teamStandings(teams)) }
         return lines
@@ -44,25 +50,32 @@ public enum TriviaText {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    /// `standings: Ann 2, Bob 1`.
-    public static func standings(_ board: [ScoreLine]) -> String {
-        "standings: " + (board.isEmpty ? "nobody" : board.map { "\($0.name) \($0.points)" }.joined(separator: ", "))
+    /// `standings: Ann 2, Bob 1`; when the board lists the best of more `players`, `... and N more`.
+    public static func standings(_ board: [ScoreLine], players: Int? = nil) -> String {
+        "standings: " + (board.isEmpty ? "nobody" : listed(board.map { "\($0.name) \($0.points)" }, of: players ?? board.count))
+    }
+
+    /// `Ann, Bob`, or `Ann, Bob and 3 more` when `names` are the first of `count`.
+    static func listed(_ names: [String], of count: Int) -> String {
+        names.joined(separator: ", ") + (count > names.count ? " and \(count - names.count) more" : "")
     }
 
     /// `game over: winner Ann with 3 points` (or tied winners, or no players left), then one
-    /// `final: N. NAME POINTS` line per player.
+    /// `final: N. NAME POINTS` line per player listed (`and N more players` below them). Past
+    /// ``namesListed`` tied winners: `and N more`.
     public static func gameOver(_ final: FinalStandings) -> [String] {
         let names = Dictionary(final.standings.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let winners = final.winners.map { names[$0] ?? "#\($0)" }
+        let winners = final.winners.prefix(namesListed).map { names[$0] ?? "#\($0)" }
         let headline: String
-        switch winners.count {
+        switch final.winners.count {
         case 0: headline = "game over: no players left"
         case 1: headline = "game over: winner \(winners[0]) with \(final.points) \(points(final.points))"
-        default: headline = "game over: tied winners \(winners.joined(separator: ", ")) with \(final.points) \(points(final.points))"
+        default: headline = "game over: tied winners \(listed(winners, of: final.winners.count)) with \(final.points) \(points(final.points))"
         }
         let why = final.ended == .endedByHost ? " (ended by the host)" : ""
         var lines = [headline + why]
         lines += final.standings.enumerated().map { "final: \($0.offset + 1). \($0.element.name) \($0.element.points)" }
+        if let players = final.players, players > final.standings.count { lines.append("and \(players - final.standings.count) more players") }
         if let teams = final.teams { lines.append(teamStandings(teams)) }
         return lines
     }
@@ -79,6 +92,11 @@ public enum TriviaText {
     public static func summary(_ summary: TriviaSummary) -> String {
         let late = summary.joinedAt.map { summary.questions == 0 ? " (you joined after the last question)" : " (you joined at question \($0))" } ?? ""
         return "you scored \(summary.points) of \(summary.questions), place \(summary.place) of \(summary.players)\(late)"
+    }
+
+    /// A player below the listed standings: `you: place 1234 of 2000, 3 points`.
+    public static func place(_ standing: YourStanding) -> String {
+        "you: place \(standing.place) of \(standing.players), \(standing.line.points) \(points(standing.line.points))"
     }
 
     /// `lobby: 2/8 players, game starts in 5 s` (or `..., waiting for players`).

@@ -21,6 +21,9 @@ public enum TriviaServerMessage: Hashable, Sendable, LobbyTelling {
     case result(QuestionResult)
     /// `gameOver`: final standings and the winners.
     case gameOver(FinalStandings)
+    /// `standing`: your own line and place, to a player below the lines the next `result` or
+    /// `gameOver` lists (sent just before it).
+    case standing(YourStanding)
     /// `pause`: the host paused the game, or it goes on (with the open question's new deadline).
     case pause(PauseStatus)
     /// `buzzed`: buzzer mode: a player won the buzzer and answers aloud.
@@ -56,6 +59,7 @@ extension TriviaServerMessage: Codable {
         case "rejected": self = .rejected(try AnswerRejected(from: decoder))
         case "result": self = .result(try QuestionResult(from: decoder))
         case "gameOver": self = .gameOver(try FinalStandings(from: decoder))
+        case "standing": self = .standing(try YourStanding(from: decoder))
         case "pause": self = .pause(try PauseStatus(from: decoder))
         case "buzzed": self = .buzzed(try BuzzerWon(from: decoder))
         case "marked": self = .marked(try AnswerMarked(from: decoder))
@@ -74,6 +78,7 @@ extension TriviaServerMessage: Codable {
             case .rejected(let rejected): ("rejected", rejected)
             case .result(let result): ("result", result)
             case .gameOver(let standings): ("gameOver", standings)
+            case .standing(let standing): ("standing", standing)
             case .pause(let status): ("pause", status)
             case .buzzed(let won): ("buzzed", won)
             case .marked(let marked): ("marked", marked)

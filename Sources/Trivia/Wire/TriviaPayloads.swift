@@ -29,13 +29,17 @@ public struct GameInfo: Hashable, Sendable, Codable {
     public var questions: Int
     /// The question the recipient plays first (1 at the start; the next one for a late joiner).
     public var firstQuestion: Int
-    /// The players and their points.
+    /// The players and their points, best first: at most ``BoardCut/listed`` lines (``players``
+    /// says how many there are).
     public var scoreboard: [ScoreLine]
     /// True when the recipient took its seat back after its link dropped (its points are on the
     /// scoreboard); absent otherwise.
     public var resumed: Bool?
     /// Team mode: the teams and their members, in the plan's order (absent otherwise).
     public var teams: [TeamLine]?
+    /// How many players the game has (the scoreboard lists the best of them); absent from older
+    /// hosts, whose scoreboard lists everyone.
+    public var players: Int? = nil
 
     /// Whether this tells of a game starting, not a late joiner's or a returning player's place
     /// in one (a player back during question 1 is told question 1 too).
@@ -198,13 +202,17 @@ public struct QuestionResult: Hashable, Sendable, Codable {
     public var tie: Bool
     /// Why the question ended.
     public var ended: QuestionEnd
-    /// Everyone's points after this question, best first.
+    /// The points after this question, best first: the best ``BoardCut/listed`` players (a player
+    /// below them is told its own line and place in a ``YourStanding`` just before).
     public var scoreboard: [ScoreLine]
     /// Team mode: the teams' standings after this question, best first (absent otherwise).
     public var teams: [TeamStanding]?
+    /// How many players are on the whole board; absent from older hosts, whose scoreboard lists
+    /// everyone.
+    public var players: Int? = nil
 
     enum CodingKeys: String, CodingKey {
-        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard, teams
+        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard, teams, players
     }
 }
 
@@ -220,7 +228,8 @@ public enum GameEnd: String, Hashable, Sendable, Codable {
 
 /// The end of a game, for everyone.
 public struct FinalStandings: Hashable, Sendable, Codable {
-    /// Everyone's final points, best first.
+    /// The final points, best first: the best ``BoardCut/listed`` players (a player below them is
+    /// told its own line and place in a ``YourStanding`` just before).
     public var standings: [ScoreLine]
     /// The winner, or every player tied on the most points (empty when no one is left).
     public var winners: [PeerID]
@@ -234,6 +243,9 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     public var hardest: HardestQuestion?
     /// Team mode: the teams' final standings, best first (absent otherwise).
     public var teams: [TeamStanding]?
+    /// How many players are on the whole board; absent from older hosts, whose standings list
+    /// everyone.
+    public var players: Int? = nil
 }
 
 extension QuestionResult {
@@ -251,5 +263,6 @@ extension QuestionResult {
         ended = try container.decode(QuestionEnd.self, forKey: .ended)
         scoreboard = try container.decode([ScoreLine].self, forKey: .scoreboard)
         teams = try container.decodeIfPresent([TeamStanding].self, forKey: .teams)
+        players = try container.decodeIfPresent(Int.self, forKey: .players)
     }
 }

@@ -1,0 +1,38 @@
+import Vocabulary
+
+/// A board as the room is sent it: its best ``listed`` lines and how many players it has, and
+/// for each player below those lines its own ``YourStanding``.
+///
+/// A whole board does not fit in a message in a big room (a frame is at most 64 KiB: about 1,770
+/// lines), sending it to everyone costs the room's Wi-Fi N² bytes, and no screen shows more than
+/// a few lines (a phone 6, the TV 5). A player on the listed lines finds itself there; one below
+/// them gets its line and place on its own, a few dozen bytes. Pure.
+public struct BoardCut: Hashable, Sendable {
+    /// How many lines a board sent to the room lists.
+    public static let listed = 20
+
+    /// The best lines, in the board's order.
+    public var lines: [ScoreLine]
+    /// How many players the whole board has.
+    public var players: Int
+    /// Each player below ``lines``, with its place, best first.
+    public var below: [YourStanding]
+
+    /// Cuts `board` (best first, as ``TriviaGame/scoreboard`` orders it) after `listing` lines;
+    /// `question` is the result's number the standings belong to (nil: the final standings).
+    public init(_ board: [ScoreLine], question: Int?, listing: Int = BoardCut.listed) {
+        let count = min(listing, board.count)
+        lines = Array(board.prefix(count))
+        players = board.count
+        below = []
+        below.reserveCapacity(board.count - count)
+        var place = 1
+        for index in board.indices {
+            if index > 0, board[index].points != board[index - 1].points { place = index + 1 }
+            if index >= count { below.append(YourStanding(question: question, line: board[index], place: place, players: board.count)) }
+        }
+    }
+
+    /// Each player below the listed lines, told its standing alone.
+    var standings: [TriviaGame.Action] { below.map { .send(.standing($0), to: [$0.line.id]) } }
+}
