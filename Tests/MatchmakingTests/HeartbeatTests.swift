@@ -42,13 +42,34 @@ import Testing
         _ = heartbeat.tick(now: Fixtures.at(ms: 2000))
         // Exactly the timeout is still alive.
         #expect(heartbeat.tick(now: Fixtures.at(ms: 3000)) == .pingDue)
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 3000, ns: 1)) == .timedOut)
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 10_000)) == .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3000, ns: 1)) == .silent)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 10_000)) == .silent, "no answer came within an interval: asked again")
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 30_000)) == .silent)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 30_000, ns: 1)) == .timedOut, "past the backlog limit (10 timeouts)")
     }
 
-    @Test func timeoutWinsOverADuePing() {
+    @Test func silenceWinsOverADuePing() {
         var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 5000)) == .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5000)) == .silent)
+    }
+
+    /// A silent peer whose link is still taking the host's bytes is excused an interval at a
+    /// time; it is pinged meanwhile, asked about again once the excuse is over, and gone at
+    /// the backlog limit.
+    @Test func anExcusedSilenceIsAskedAboutAgainEachIntervalUntilTheBacklogLimit() {
+        let configuration = HeartbeatConfiguration(interval: .seconds(1), timeout: .seconds(3), backlogLimit: .seconds(6))
+        var heartbeat = Heartbeat(configuration: configuration, now: Fixtures.at(ms: 0))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 0)) == .pingDue)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3100)) == .silent)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 3200)) == .pingDue, "asked: excused while the answer comes")
+        heartbeat.excuse(until: Fixtures.at(ms: 4200))
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 4100)) == .none)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 4200)) == .silent, "the excuse is over: asked again")
+        heartbeat.excuse(until: Fixtures.at(ms: 5200))
+        heartbeat.heard(at: Fixtures.at(ms: 4500))  // its pong came through the backlog
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 7400)) != .silent)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 7600)) == .silent, "silent again past the timeout")
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 10_500, ns: 1)) == .timedOut, "6 s after it was last heard")
     }
 
     @Test func heardResetsTheTimeout() {
@@ -56,15 +77,15 @@ import Testing
         heartbeat.heard(at: Fixtures.at(ms: 2500))
         #expect(heartbeat.tick(now: Fixtures.at(ms: 3500)) == .pingDue)
         #expect(heartbeat.tick(now: Fixtures.at(ms: 5500)) == .pingDue)
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500, ns: 1)) == .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500, ns: 1)) == .silent)
     }
 
     @Test func heardNeverMovesBackwards() {
         var heartbeat = Heartbeat(configuration: Self.configuration, now: Fixtures.at(ms: 0))
         heartbeat.heard(at: Fixtures.at(ms: 2500))
         heartbeat.heard(at: Fixtures.at(ms: 100))  // a stale timestamp
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 5000)) != .timedOut)
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500, ns: 1)) == .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5000)) != .silent)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 5500, ns: 1)) == .silent)
     }
 
     @Test func customConfiguration() {
@@ -75,7 +96,8 @@ import Testing
         #expect(heartbeat.tick(now: Fixtures.at(ms: 99)) == .none)
         #expect(heartbeat.tick(now: Fixtures.at(ms: 100)) == .pingDue)
         #expect(heartbeat.tick(now: Fixtures.at(ms: 250)) == .pingDue)
-        #expect(heartbeat.tick(now: Fixtures.at(ms: 251)) == .timedOut)
+        #expect(heartbeat.tick(now: Fixtures.at(ms: 251)) == .silent)
+        #expect(configuration.backlogLimit == .milliseconds(2500))
     }
 
     @Test

@@ -56,8 +56,21 @@ struct HostDriver {
 
     mutating func tick(at ms: Int64) -> HostResult<Int> {
         self.ms = ms
-        return machine.tick(now: now)
+        var result = machine.tick(now: now)
+        // As the runner does: each silent player's link is read, and the machine told (here from
+        // `transport`: by default a link that cannot say, as a non-TCP one).
+        for check in result.checks {
+            let answer = machine.transportChecked(check.link, transport(check.link), now: now)
+            result.writes += answer.writes
+            result.inputs += answer.inputs
+            result.notes += answer.notes
+            if let status = answer.status { result.status = status }
+        }
+        return result
     }
+
+    /// What a silent player's link says when the machine asks (``tick(at:)``).
+    var transport: (LinkID) -> TransportState? = { _ in nil }
 
     /// How a hello proves the join code.
     enum Proof {

@@ -149,6 +149,49 @@ import Testing
         #expect(host.machine.players.isEmpty)
     }
 
+    /// A player whose TCP still acknowledges the host's bytes, some still unacknowledged, is
+    /// behind the host's backlog on a crowded link, not gone: its silence is excused an interval
+    /// at a time, until its link says otherwise or the backlog limit.
+    @Test func aSilentPlayerBehindTheHostsBacklogIsKeptUntilItsLinkGoesQuiet() {
+        var host = HostDriver()
+        let (link, peer) = host.join("Ada")
+        var reading = TransportState(unacknowledgedSegments: 12, sinceLastAcknowledgement: .milliseconds(40))
+        var asked: [LinkID] = []
+        host.transport = { id in asked.append(id); return reading }
+        _ = host.tick(at: 1000)
+        var result = host.tick(at: 3001)
+        #expect(result.closed.isEmpty && result.checks.map(\.link) == [LinkID(rawValue: 1)], "asked, and excused")
+        #expect(host.tick(at: 3500).checks.isEmpty, "excused for an interval")
+        #expect(host.tick(at: 4001).checks.count == 1, "asked again")
+        reading.sinceLastAcknowledgement = .milliseconds(3_200)  // its TCP went quiet too: gone
+        host.transport = { _ in reading }
+        result = host.tick(at: 5002)
+        #expect(result.closed == [link])
+        #expect(result.left.map(\.0) == [peer] && result.left.map(\.1) == [.connectionDropped])
+        #expect(asked.count == 2)
+    }
+
+    @Test func nothingUnacknowledgedMeansTheSilenceIsThePlayers() {
+        var host = HostDriver()
+        let (link, _) = host.join("Ada")
+        host.transport = { _ in TransportState(unacknowledgedSegments: 0, sinceLastAcknowledgement: .milliseconds(10)) }
+        _ = host.tick(at: 1000)
+        #expect(host.tick(at: 3001).closed == [link], "everything it was sent arrived; it did not answer")
+    }
+
+    @Test func theBacklogLimitEndsAnExcusedSilence() {
+        var host = HostDriver()
+        let (link, _) = host.join("Ada")
+        host.transport = { _ in TransportState(unacknowledgedSegments: 3, sinceLastAcknowledgement: .zero) }
+        var ms: Int64 = 0
+        while ms < 30_000 {
+            ms += 250
+            #expect(host.tick(at: ms).closed.isEmpty, "excused at \(ms) ms")
+        }
+        let result = host.tick(at: 30_001)
+        #expect(result.closed == [link] && result.checks.isEmpty, "10 timeouts: gone whatever its link says")
+    }
+
     @Test(arguments: [
         WireMessage.app(AppMessage(body: .null)),
         .ping(Ping(seq: 0, sent: 0)),

@@ -95,7 +95,8 @@ import Testing
         #expect(due.pings == [1, 2])
         seats.heard(from: bob.id, at: Fixtures.at(ms: 5_000))
         due = seats.tick(now: Fixtures.at(ms: 6_000))
-        #expect(due.silent == [LinkID(rawValue: 1)] && due.pings == [2], "Ann silent since 2.9 s, Bob heard at 5 s")
+        #expect(due.silent.map(\.0) == [LinkID(rawValue: 1)] && due.pings == [2], "Ann silent since 2.9 s, Bob heard at 5 s")
+        #expect(due.gone.isEmpty, "silent is not gone: its link is checked first")
         #expect(seats.count == 3, "a tick removes nobody: the caller acts")
     }
 
@@ -128,6 +129,8 @@ import Testing
         /// The heartbeat, as the model sees it: last heard, last pinged (ms).
         var heard: Int64
         var pinged: Int64?
+        /// When the seats last reported it silent (its link to be checked).
+        var asked: Int64?
     }
 
     @Test(arguments: Array(UInt64(1)...30))
@@ -177,6 +180,7 @@ import Testing
                 model[anyID]?.version = version
                 model[anyID]?.heard = ms
                 model[anyID]?.pinged = nil
+                model[anyID]?.asked = nil
                 nextLink += 1
             case 70..<80:
                 seats.pongReceived(Self.pong(at: ms), from: anyID, at: Fixtures.at(ms: ms))
@@ -189,17 +193,21 @@ import Testing
                 let due = seats.tick(now: Fixtures.at(ms: ms))
                 let over = model.filter { $0.value.awayUntil.map { ms >= $0 } ?? false }.keys.sorted()
                 #expect(due.graceOver == over, context)
-                var (pings, silent): ([Int], [LinkID]) = ([], [])
+                var (pings, silent, gone): ([Int], [LinkID], [LinkID]) = ([], [], [])
                 for id in model.keys.sorted() {
                     guard let modelled = model[id], let link = modelled.link else { continue }
-                    if ms - modelled.heard > 3_000 {
+                    if ms - modelled.heard > 30_000 {
+                        gone.append(LinkID(rawValue: link))
+                    } else if ms - modelled.heard > 3_000, modelled.asked.map({ ms >= $0 + 1_000 }) ?? true {
                         silent.append(LinkID(rawValue: link))
+                        model[id]?.asked = ms
                     } else if modelled.pinged.map({ ms - $0 >= 1_000 }) ?? true {
                         pings.append(Int(link))
                         model[id]?.pinged = ms
                     }
                 }
-                #expect(due.pings == pings && due.silent == silent, context)
+                #expect(due.pings == pings && due.silent.map(\.0) == silent && due.gone == gone, context)
+                #expect(due.silent.allSatisfy { link, handle in UInt64(handle) == link.rawValue }, context)
             }
             #expect(seats.checkInvariants() == [], context)
             Self.expect(seats, agreesWith: model, issued: issued, context)

@@ -328,7 +328,7 @@ public struct ClientStateMachine: Sendable {
                 membership.pingsSent &+= 1
                 state = .connected(membership)
                 return .send(.ping(ping))
-            case .timedOut:
+            case .silent, .timedOut:  // a client does not wait for its own backlog
                 state = .idle(lastEnd: .connectionDropped)
                 return .close(.connectionDropped, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")))
             }

@@ -3,7 +3,8 @@ import NIOCore
 extension HostMachine {
     /// Time passes: a link that has not said hello within the handshake timeout is closed; every
     /// player whose ping is due is pinged (one ping frame for all of them); a player silent past
-    /// the heartbeat timeout is dropped (away, or gone with `connectionDropped`); a seat away past
+    /// the heartbeat timeout has its link checked (``HostResult/checks``), and one silent past the
+    /// backlog limit is dropped (away, or gone with `connectionDropped`); a seat away past
     /// the resume grace is given up (`connectionDropped`); a roster batch that is due is written.
     public mutating func tick(now: NIODeadline) -> HostResult<Link> {
         var result = HostResult<Link>()
@@ -23,7 +24,8 @@ extension HostMachine {
             result.send(.ping(seq: pingRound), to: due.pings)
             pingRound &+= 1
         }
-        for id in due.silent {
+        result.checks += due.silent.map { LinkCheck(link: $0.0, handle: $0.1) }
+        for id in due.gone {
             close(id, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")),
                   leaving: .connectionDropped, reason: "heartbeat timeout", now: now, into: &result)
         }
@@ -31,5 +33,22 @@ extension HostMachine {
             if now >= rosterDue { flushRoster(into: &result) } else { result.wake = rosterDue }
         }
         return result
+    }
+
+    /// A silent player's link was checked (``HostResult/checks``): `transport` is what its socket
+    /// says, nil when it cannot say (not TCP, or closed). The silence is excused for another
+    /// interval while the host's bytes are still on their way, that is while some are not yet
+    /// acknowledged and the player's TCP acknowledged others within the heartbeat timeout (it is
+    /// there and reading, behind the host's backlog on a crowded link); otherwise the player is
+    /// dropped as silent. Each check excuses an interval; the backlog limit ends it.
+    public mutating func transportChecked(_ id: LinkID, _ transport: TransportState?, now: NIODeadline) -> HostResult<Link> {
+        guard let entry = links[id], case .admitted(let peer) = entry.stage else { return HostResult() }
+        let heartbeat = configuration.heartbeat
+        if let transport, transport.unacknowledgedSegments > 0, transport.sinceLastAcknowledgement <= heartbeat.timeout {
+            seats.excuse(peer, until: now + heartbeat.interval)
+            return HostResult()
+        }
+        return close(id, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")),
+                     leaving: .connectionDropped, reason: "heartbeat timeout", now: now)
     }
 }

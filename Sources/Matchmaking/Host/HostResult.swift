@@ -43,6 +43,9 @@ public struct HostResult<Link: Sendable>: Sendable {
     public var notes: [HostNote<Link>] = []
     /// Run ``HostMachine/tick(now:)`` no later than this (a batch of roster notes is due).
     public var wake: NIODeadline?
+    /// Links of players silent past the heartbeat timeout: read each one's transport and tell
+    /// ``HostMachine/transportChecked(_:_:now:)`` what it says.
+    public var checks: [LinkCheck<Link>] = []
 
     /// Nothing to do.
     public init() {}
@@ -53,6 +56,29 @@ public struct HostResult<Link: Sendable>: Sendable {
     }
 
     mutating func send(_ message: WireMessage, to link: Link) { writes.append(.send(.message(message), to: [link])) }
+}
+
+/// A link whose transport the runner reads for the machine (``HostResult/checks``).
+public struct LinkCheck<Link: Sendable>: Sendable {
+    /// The link's id, for the answer.
+    public var link: LinkID
+    /// The link.
+    public var handle: Link
+}
+
+/// What a player's socket says of the host's bytes to it (Linux's `TCP_INFO`), when the
+/// heartbeat finds the player silent.
+public struct TransportState: Hashable, Sendable {
+    /// Segments the host sent that the player's TCP has not acknowledged yet.
+    public var unacknowledgedSegments: Int
+    /// How long ago the player's TCP last acknowledged anything.
+    public var sinceLastAcknowledgement: TimeAmount
+
+    /// A reading.
+    public init(unacknowledgedSegments: Int, sinceLastAcknowledgement: TimeAmount) {
+        self.unacknowledgedSegments = unacknowledgedSegments
+        self.sinceLastAcknowledgement = sinceLastAcknowledgement
+    }
 }
 
 /// Something worth a log line. Join codes, proofs and tokens never appear in one.

@@ -220,10 +220,12 @@ final class HostRunner: Sendable {
         var ownOperations: [Outbox.Operation] = []
         var announce = false
         var wake: NIODeadline?
+        /// Silent players' links whose transport to read.
+        var checks: [LinkCheck<LinkHandle>] = []
     }
 
     private static func queue(_ result: HostResult<LinkHandle>, in state: inout State) -> Work {
-        var work = Work()
+        var work = Work(checks: result.checks)
         var batch: (frames: ByteBuffer, offsets: [Int])?  // a roster batch, encoded once per result
         for write in result.writes {
             switch write {
@@ -312,10 +314,31 @@ final class HostRunner: Sendable {
             drain(own)
         }
         if work.announce { announce() }
+        for check in work.checks { read(check) }
         if let wake = work.wake {
             _ = timers.scheduleTask(deadline: wake) { [self] in
                 state.withLock { if $0.wakeAt == wake { $0.wakeAt = nil } }
                 tick()
+            }
+        }
+    }
+
+    /// Reads a silent player's socket (`TCP_INFO`, on its loop) and tells the machine; a link
+    /// that cannot say (not TCP, closed) is told as such, and the machine drops the player.
+    private func read(_ check: LinkCheck<LinkHandle>) {
+        let link = check.link
+        guard let socket = check.handle.channel as? any SocketOptionProvider else {
+            run { ((), $0.machine.transportChecked(link, nil, now: timers.now)) }
+            return
+        }
+        check.handle.loop.execute {
+            socket.getTCPInfo().whenComplete { reading in
+                let transport = try? reading.map { info in
+                    TransportState(
+                        unacknowledgedSegments: Int(info.tcpi_unacked),
+                        sinceLastAcknowledgement: .milliseconds(Int64(info.tcpi_last_ack_recv)))
+                }.get()
+                self.run { ((), $0.machine.transportChecked(link, transport, now: self.timers.now)) }
             }
         }
     }

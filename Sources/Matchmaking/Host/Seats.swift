@@ -135,6 +135,12 @@ struct Seats<Link: Sendable>: Sendable {
         byID[id]?.heartbeat.heard(at: now)
     }
 
+    /// A seated player's link was checked after a silence and the host's bytes are still on
+    /// their way to it: the silence is excused until `until`.
+    mutating func excuse(_ id: PeerID, until: NIODeadline) {
+        byID[id]?.heartbeat.excuse(until: until)
+    }
+
     /// A seated player answered a ping: its clock estimate is updated.
     mutating func pongReceived(_ pong: Pong, from id: PeerID, at now: NIODeadline) {
         guard byID[id]?.link != nil else { return }
@@ -159,8 +165,11 @@ struct Seats<Link: Sendable>: Sendable {
     struct Due {
         /// The link handles of the seated players whose ping is due.
         var pings: [Link] = []
-        /// The links of the seated players silent past the heartbeat timeout.
-        var silent: [LinkID] = []
+        /// The links of the seated players silent past the heartbeat timeout, to be checked: are
+        /// the host's bytes still on their way to them?
+        var silent: [(LinkID, Link)] = []
+        /// The links of the seated players silent past the backlog limit: gone.
+        var gone: [LinkID] = []
         /// The away seats whose resume grace ended.
         var graceOver: [PeerID] = []
     }
@@ -179,8 +188,10 @@ struct Seats<Link: Sendable>: Sendable {
                 continue
             case .pingDue:
                 if let handle = handles[byID.keys[index]] { due.pings.append(handle) }
+            case .silent:
+                if let handle = handles[byID.keys[index]] { due.silent.append((link, handle)) } else { due.gone.append(link) }
             case .timedOut:
-                due.silent.append(link)
+                due.gone.append(link)
             }
         }
         return due

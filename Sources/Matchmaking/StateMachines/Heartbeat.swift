@@ -6,15 +6,23 @@ public struct HeartbeatConfiguration: Hashable, Sendable {
     public var interval: TimeAmount
     /// Silence longer than this drops the peer with `connectionDropped`.
     public var timeout: TimeAmount
+    /// The host only: how long a silence may last while the host's own bytes to that player are
+    /// still on their way (its TCP still acknowledges them): on a crowded Wi-Fi a pong waits
+    /// behind the host's backlog, and the player is not gone. Past this, gone whatever the link.
+    public var backlogLimit: TimeAmount
 
-    /// One ping a second, dropped after 3 s of silence: three missed pings, as Unity does.
+    /// One ping a second, dropped after 3 s of silence: three missed pings, as Unity does; up
+    /// to 30 s while the host's bytes to the player are still on their way.
     public static let `default` = HeartbeatConfiguration(interval: .seconds(1), timeout: .seconds(3))
 
-    /// Creates a configuration; the timeout must exceed the interval.
-    public init(interval: TimeAmount, timeout: TimeAmount) {
+    /// Creates a configuration; the timeout must exceed the interval (and the backlog limit,
+    /// 10 timeouts unless given, the timeout).
+    public init(interval: TimeAmount, timeout: TimeAmount, backlogLimit: TimeAmount? = nil) {
         precondition(interval > .zero && timeout > interval, "heartbeat timeout must exceed the interval")
         self.interval = interval
         self.timeout = timeout
+        self.backlogLimit = max(timeout, backlogLimit ?? timeout * 10)
+        precondition(self.backlogLimit >= timeout, "the backlog limit must be at least the timeout")
     }
 }
 
@@ -27,7 +35,11 @@ public struct Heartbeat: Sendable {
         case none
         /// A ping is due: send one now.
         case pingDue
-        /// The peer has been silent past the timeout.
+        /// The peer has been silent past the timeout: gone, unless its link is still taking the
+        /// host's bytes (ask the transport, then ``excuse(until:)`` or drop). Asked again an
+        /// interval later while no answer came.
+        case silent
+        /// The peer has been silent past the backlog limit: gone, whatever its link.
         case timedOut
     }
 
@@ -35,6 +47,9 @@ public struct Heartbeat: Sendable {
     public let configuration: HeartbeatConfiguration
     private var lastHeard: NIODeadline
     private var lastPingSent: NIODeadline?
+    /// A silence past the timeout is excused until then (a check of the link is pending, or it
+    /// found the host's bytes still on their way).
+    private var excusedUntil: NIODeadline?
     /// The clock estimate of the peer.
     public private(set) var clock = ClockEstimator()
 
@@ -47,9 +62,18 @@ public struct Heartbeat: Sendable {
     /// Any frame from the peer proves it is alive.
     public mutating func heard(at now: NIODeadline) { lastHeard = max(lastHeard, now) }
 
-    /// Decides whether to ping or drop.
+    /// The link was checked after a ``TickAction/silent``: the host's bytes are still on their
+    /// way, so the silence is excused until `until` (then checked again), up to the backlog limit.
+    public mutating func excuse(until: NIODeadline) { excusedUntil = max(excusedUntil ?? until, until) }
+
+    /// Decides whether to ping, ask about the link, or drop.
     public mutating func tick(now: NIODeadline) -> TickAction {
-        if now - lastHeard > configuration.timeout { return .timedOut }
+        let silence = now - lastHeard
+        if silence > configuration.backlogLimit { return .timedOut }
+        if silence > configuration.timeout, excusedUntil.map({ now >= $0 }) ?? true {
+            excusedUntil = now + configuration.interval  // the answer is due within an interval
+            return .silent
+        }
         if let lastPingSent, now - lastPingSent < configuration.interval { return .none }
         lastPingSent = now
         return .pingDue
