@@ -193,6 +193,26 @@ static const char *attribute(const char *tag, size_t n, const char *name, size_t
     return NULL;
 }
 
+bool page_game_module(const char *html, size_t n, const char *game, char *out, size_t size)
+{
+    const char *end = html + n, *p = html;
+    while ((p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+        const char *close = memchr(p, '>', (size_t)(end - p));
+        if (!close) break;
+        size_t length = (size_t)(close - p), name_length, href_length;
+        const char *name, *href;
+        if (length > 5 && strncasecmp(p + 1, "link", 4) == 0 && isspace((unsigned char)p[5])
+            && (name = attribute(p, length, "data-game", &name_length)) && name_length == strlen(game)
+            && strncmp(name, game, name_length) == 0 && (href = attribute(p, length, "href", &href_length)) && href_length < size) {
+            memcpy(out, href, href_length);
+            out[href_length] = '\0';
+            return true;
+        }
+        p = close + 1;
+    }
+    return false;
+}
+
 static void html_references(const char *base, const char *text, size_t n, reference_found found, void *context)
 {
     const char *end = text + n, *p = text;

@@ -59,6 +59,7 @@ struct player {
     uint8_t queue[STORM_MAX_FILES];
     int queue_head, queue_length;
     uint64_t seen;              /* files asked for (bit per file index) */
+    uint64_t loaded;             /* files whose response came, by index */
     bool page_loaded;           /* the page and its static graph are here: the script runs */
     bool wants_icon;            /* the page names no icon: the browser asks for /favicon.ico */
     bool page_failed;
@@ -106,6 +107,8 @@ struct storm {
     uint64_t t0;                    /* the first arrival */
     char files[STORM_MAX_FILES][CROWD_MAX_PATH];
     int file_count;
+    char page[65536];               /* the first page served (/), as a browser reads it */
+    size_t page_length;
     bool saved[STORM_MAX_FILES];
     /* tallies */
     long long http_requests, http_connections, http_errors, http_status_other, decode_errors, page_failures;
@@ -251,6 +254,7 @@ static void on_response(struct storm *k, struct player *p, const struct http_res
     p->http_phase = HTTP_IDLE;
     p->http_attempts = 0;
     p->page_bytes += r->size;
+    p->loaded |= 1ull << file;
     save_response(k, file, p->http.in.data, r->size);
     if (r->status != 200) {
         if (r->status >= 400 && strcmp(k->files[file], "/favicon.ico") != 0) k->http_errors++;
@@ -263,6 +267,10 @@ static void on_response(struct storm *k, struct player *p, const struct http_res
         struct finding finding = {k, p};
         if (text) page_references(k->files[file], r->content_type, text, length, on_reference, &finding);
         if (file == 0 && text && page_asks_for_icon(r->content_type, text, length)) p->wants_icon = true;
+        if (file == 0 && text && !k->page_length && length <= sizeof k->page) {
+            memcpy(k->page, text, length);
+            k->page_length = length;
+        }
     }
     if (file == p->module) {
         p->module_loaded = true;
@@ -409,8 +417,11 @@ static bool on_server_hello(struct storm *k, struct player *p, const char *text,
     char game[48] = "", path[CROWD_MAX_PATH];
     json_string(text, n, "game", game, sizeof game);
     if (k->o.page && p->module < 0 && game[0] && strcmp(game, "lobby") != 0) {
-        snprintf(path, sizeof path, k->o.module_format, game);
+        /* The module the page names for this game, as the page's loader takes it (its hashed name,
+         * already loaded by its modulepreload link); else the --module-path one. */
+        if (!page_game_module(k->page, k->page_length, game, path, sizeof path)) snprintf(path, sizeof path, k->o.module_format, game);
         p->module = want(k, p, path);
+        if (p->module >= 0 && (p->loaded & (1ull << p->module))) p->module_loaded = true;  /* preloaded */
         http_next(k, p);
     } else if (p->module < 0) {
         p->module_loaded = true;  /* no module: the lobby alone */

@@ -166,6 +166,9 @@ typedef void (*reference_found)(void *context, const char *path);
 /* The files body (of `content_type`, served at path `base`) makes a browser load: see page.c. */
 void page_references(const char *base, const char *content_type, const char *body, size_t n, reference_found found,
     void *context);
+/* The module a page names for game `game` (`<link rel="modulepreload" href=PATH data-game=GAME>`,
+ * which the page's loader imports: Sources/Web/Pages/game.mjs), copied into out; false if none. */
+bool page_game_module(const char *html, size_t n, const char *game, char *out, size_t size);
 /* Whether a browser asks for /favicon.ico after this page (an HTML page naming no icon). */
 bool page_asks_for_icon(const char *content_type, const char *body, size_t n);
 
