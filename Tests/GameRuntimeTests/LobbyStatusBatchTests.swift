@@ -1,4 +1,4 @@
-import GameRuntime
+@testable import GameRuntime
 import Matchmaking
 import Testing
 
@@ -111,5 +111,29 @@ import Testing
             #expect(told == LobbyStatus(players: table.lobby.waiting.count, capacity: 60, startRule: table.lobby.rule.name, startsInMs: nil))
             #expect((newest[peer.id]?.startsInMs != nil) == (table.lobby.startsAt != nil), "seed \(seed): \(peer.name)'s countdown")
         }
+    }
+}
+
+/// In a big room a status waits longer: half a millisecond a player waiting, at most a second,
+/// so the room's statuses stay about 2,000 frames a second however many wait.
+@Suite struct LobbyStatusBatchSizeTests {
+    @Test func theWaitGrowsWithTheRoomUpToASecond() {
+        #expect(LobbyStatusBatch.interval(waiting: 1) == 50_000)
+        #expect(LobbyStatusBatch.interval(waiting: 100) == 50_000)
+        #expect(LobbyStatusBatch.interval(waiting: 400) == 200_000)
+        #expect(LobbyStatusBatch.interval(waiting: 2_000) == 1_000_000)
+        #expect(LobbyStatusBatch.interval(waiting: 5_000) == 1_000_000)
+    }
+
+    @Test func aCrowdOf400IsToldTheirStatus200msAfterTheFirstChange() {
+        var table = CountTable(rules: CountRules(), startRule: .whenFull, capacity: 1_000)
+        let peers = (1...400).map { Peer(id: PeerID(rawValue: $0), name: "P\($0)") }
+        for peer in peers.prefix(399) { _ = table.joined(peer, at: GameMoment(now: 0)) }
+        _ = table.woke(at: GameMoment(now: 1_000_000))  // the arrivals' batch, told
+        _ = table.joined(peers[399], at: GameMoment(now: 2_000_000))
+        #expect(table.nextWake == 2_200_000, "400 waiting: 200 ms")
+        #expect(table.woke(at: GameMoment(now: 2_199_999)).isEmpty)
+        let told = table.woke(at: GameMoment(now: 2_200_000))
+        #expect(told.count == 1)
     }
 }

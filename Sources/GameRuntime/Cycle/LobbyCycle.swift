@@ -197,7 +197,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     /// all the same (trivia places a joiner on a team before anything else can happen).
     private mutating func statusOwed(at moment: GameMoment, toldAtOnce id: PeerID?) -> [Effect] {
         rules.lobbyChanged(lobby.waiting)
-        statusBatch.changed(now: moment.now)
+        statusBatch.changed(now: moment.now, waiting: lobby.waiting.count)
         guard let id else { return [] }
         statusBatch.told(id)
         return [.send(rules.lobbyMessage(lobby.status(now: moment.now)), to: [id])]

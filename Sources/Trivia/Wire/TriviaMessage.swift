@@ -6,8 +6,9 @@ import Vocabulary
 /// `{"kind":"question","number":1,"of":10,"text":"…","answers":["…"],…}`.
 public enum TriviaServerMessage: Hashable, Sendable, LobbyTelling {
     /// `lobby`: the host waits for players (sent on joining, and when the count, the countdown
-    /// or the teams change: to everyone waiting at most once per 50 ms, a countdown starting or
-    /// stopping at once), with the teams in team mode.
+    /// or the teams change: to everyone waiting at most once per 50 ms, or half a millisecond a
+    /// player waiting past 100, at most a second; a countdown starting or stopping at once),
+    /// with the teams in team mode.
     case lobby(TriviaLobby)
     /// `game`: a game begins, or (to a late joiner) is under way.
     case game(GameInfo)
