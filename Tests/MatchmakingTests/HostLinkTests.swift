@@ -171,6 +171,32 @@ import Testing
         #expect(asked.count == 2)
     }
 
+    /// A link whose serverHello is still on its way is not denied at the handshake timeout; once
+    /// its TCP has everything and still no hello comes, or at 10 timeouts, it is.
+    @Test func aHandshakeBehindTheHostsBacklogIsGivenMoreTime() throws {
+        var host = HostDriver()
+        let link = host.open().link
+        var reading = TransportState(unacknowledgedSegments: 2, sinceLastAcknowledgement: .milliseconds(100))
+        host.transport = { _ in reading }
+        var result = host.tick(at: 3_001)
+        #expect(result.closed.isEmpty && result.checks.count == 1, "asked, and excused")
+        #expect(host.tick(at: 3_500).checks.isEmpty)
+        reading = TransportState(unacknowledgedSegments: 0, sinceLastAcknowledgement: .milliseconds(100))
+        result = host.tick(at: 4_001)
+        #expect(result.closed == [link])
+        #expect(result.messages(to: link).contains { if case .deny(let deny) = $0 { deny.reason == .badHello } else { false } })
+
+        let slow = host.open().link
+        host.transport = { _ in TransportState(unacknowledgedSegments: 2, sinceLastAcknowledgement: .zero) }
+        let opened = host.ms
+        var ms = opened
+        while ms < opened + 30_000 {
+            ms += 250
+            #expect(host.tick(at: ms).closed.isEmpty, "excused at \(ms - opened) ms")
+        }
+        #expect(host.tick(at: opened + 30_001).closed == [slow], "10 handshake timeouts: denied whatever its link says")
+    }
+
     @Test func nothingUnacknowledgedMeansTheSilenceIsThePlayers() {
         var host = HostDriver()
         let (link, _) = host.join("Ada")

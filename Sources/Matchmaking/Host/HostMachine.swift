@@ -52,6 +52,9 @@ public struct HostMachine<Link: Sendable>: Sendable {
         /// What the join-code proof on this link is bound to: on a TLS link the host
         /// certificate's SHA-256 (tls-server-end-point, ``JoinProof``); empty on a plain link.
         var channelBinding: [UInt8] = []
+        /// Awaiting hello past the handshake timeout: not closed before this (its transport is
+        /// being read, or was found still taking the `serverHello`).
+        var excusedUntil: NIODeadline?
     }
 
     /// An admitted player's place (``Seats/Seat``).

@@ -43,7 +43,8 @@ public struct HostResult<Link: Sendable>: Sendable {
     public var notes: [HostNote<Link>] = []
     /// Run ``HostMachine/tick(now:)`` no later than this (a batch of roster notes is due).
     public var wake: NIODeadline?
-    /// Links of players silent past the heartbeat timeout: read each one's transport and tell
+    /// Links of players silent past the heartbeat timeout, and links still awaiting their hello
+    /// past the handshake timeout: read each one's transport and tell
     /// ``HostMachine/transportChecked(_:_:now:)`` what it says.
     public var checks: [LinkCheck<Link>] = []
 
@@ -78,6 +79,13 @@ public struct TransportState: Hashable, Sendable {
     public init(unacknowledgedSegments: Int, sinceLastAcknowledgement: TimeAmount) {
         self.unacknowledgedSegments = unacknowledgedSegments
         self.sinceLastAcknowledgement = sinceLastAcknowledgement
+    }
+
+    /// Whether the host's bytes are still on their way to a peer that is there: some are not yet
+    /// acknowledged, and its TCP acknowledged others within `recently`. A silence is then the
+    /// host's backlog's, not the peer's.
+    public func isDelivering(within recently: TimeAmount) -> Bool {
+        unacknowledgedSegments > 0 && sinceLastAcknowledgement <= recently
     }
 }
 
