@@ -1,4 +1,5 @@
 import GameRuntime
+import Matchmaking
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
@@ -230,5 +231,25 @@ import Trivia
                 #expect(gzipped < 30_000, "\(path) with what it loads, gzipped: \(gzipped) bytes")
             }
         }
+    }
+}
+
+/// The deadline for a connection's next request moves on while the previous response is still on
+/// its way to the browser (on a crowded Wi-Fi a response can take longer than the timeout, and the
+/// browser asks again only once it has it), at most five times; never for a client whose TCP has
+/// everything or has gone quiet (slow headers are cut off as before: test_web_abuse.py).
+@Suite struct NextRequestDeadlineTests {
+    let timeout = TimeAmount.seconds(10)
+
+    @Test func theDeadlineMovesOnOnlyWhileAResponseIsOnItsWayAtMostFiveTimes() {
+        let delivering = TransportState(unacknowledgedSegments: 4, sinceLastAcknowledgement: .milliseconds(200))
+        #expect(PageHandler.nextRequestMayWait(delivering, extensions: 0, timeout: timeout))
+        #expect(PageHandler.nextRequestMayWait(delivering, extensions: 4, timeout: timeout))
+        #expect(!PageHandler.nextRequestMayWait(delivering, extensions: 5, timeout: timeout), "a minute in all")
+        let delivered = TransportState(unacknowledgedSegments: 0, sinceLastAcknowledgement: .milliseconds(5))
+        #expect(!PageHandler.nextRequestMayWait(delivered, extensions: 0, timeout: timeout), "all delivered: it could have asked")
+        let quiet = TransportState(unacknowledgedSegments: 4, sinceLastAcknowledgement: .seconds(11))
+        #expect(!PageHandler.nextRequestMayWait(quiet, extensions: 0, timeout: timeout), "its TCP went quiet")
+        #expect(!PageHandler.nextRequestMayWait(nil, extensions: 0, timeout: timeout), "not a TCP socket")
     }
 }

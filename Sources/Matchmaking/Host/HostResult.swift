@@ -102,10 +102,24 @@ public enum HostNote<Link: Sendable>: Sendable {
     /// A link is being closed, and why. `routine`: a connection that went before saying
     /// anything (a liveness probe), not news.
     case closing(Link, reason: String, routine: Bool)
+    /// A silent link is being closed although its socket could say something: what it said
+    /// (``HostMachine/transportChecked(_:_:now:)``), for whoever tunes the rule.
+    case silentTransport(Link, TransportState)
     /// Links are being refused because too many are shaking hands; `suppressed` more were
     /// refused since the last such note (at most one note per 10 s).
     case refusedPending(limit: Int, suppressed: Int)
     /// Datagrams were dropped (at most one note per 5 s): every drop since the host started,
     /// by why, and the latest one's reason.
     case datagramsDropped([Datagram.Drop: Int], latest: Datagram.Drop)
+}
+
+extension SocketOptionProvider {
+    /// What this socket's `TCP_INFO` says of the bytes on their way to its peer (on the socket's
+    /// event loop).
+    public func transportState() -> EventLoopFuture<TransportState> {
+        getTCPInfo().map { info in
+            TransportState(
+                unacknowledgedSegments: Int(info.tcpi_unacked), sinceLastAcknowledgement: .milliseconds(Int64(info.tcpi_last_ack_recv)))
+        }
+    }
 }

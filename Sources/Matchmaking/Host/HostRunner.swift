@@ -332,12 +332,8 @@ final class HostRunner: Sendable {
             return
         }
         check.handle.loop.execute {
-            socket.getTCPInfo().whenComplete { reading in
-                let transport = try? reading.map { info in
-                    TransportState(
-                        unacknowledgedSegments: Int(info.tcpi_unacked),
-                        sinceLastAcknowledgement: .milliseconds(Int64(info.tcpi_last_ack_recv)))
-                }.get()
+            socket.transportState().whenComplete { reading in
+                let transport = try? reading.get()
                 self.run { ((), $0.machine.transportChecked(link, transport, now: self.timers.now)) }
             }
         }
@@ -398,6 +394,11 @@ final class HostRunner: Sendable {
         case .closing(let link, let reason, let routine):
             // A connection that closes before saying anything is routine (browsers probe liveness).
             logger.log(level: routine ? .debug : .info, "connection closed", metadata: ["remote": "\(link.label)", "reason": "\(reason)"])
+        case .silentTransport(let link, let transport):
+            logger.info("silent link read", metadata: [
+                "remote": "\(link.label)", "unacknowledged": "\(transport.unacknowledgedSegments)",
+                "lastAckMs": "\(transport.sinceLastAcknowledgement.nanoseconds / 1_000_000)",
+            ])
         case .refusedPending(let limit, let suppressed):
             logger.warning("connection refused", metadata: [
                 "reason": "too many pending handshakes", "limit": "\(limit)", "refusedSinceLastLine": "\(suppressed)",

@@ -1,11 +1,14 @@
 import GameRuntime
+import Matchmaking
 import NIOCore
 import NIOHTTP1
 
 /// Answers the plain HTTP requests of a web connection: GET or HEAD of a known path gets the
 /// embedded file (of the port's ``Site``: gzipped when the request accepts it); everything else a 4xx with a sentence saying what is allowed. A request with a
 /// body is refused before any of the body is read, and the connection closed. A connection that
-/// does not finish a request head within the timeout (slow headers) is closed.
+/// does not finish a request head within the timeout (slow headers) is closed; the timeout for
+/// the next request moves on while the previous response is still on its way to the browser
+/// (``nextRequestMayWait(_:extensions:timeout:)``).
 ///
 /// WebSocket upgrades are taken by NIO's upgrader before this handler; an upgrade request that
 /// reaches it was refused (a foreign `Origin`, or a WebSocket path fetched without upgrading).
@@ -22,6 +25,12 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The running game's own requests (``GameDesk``), and whether a host page's token is good.
     let desk: DeskAccess?
     private var deadline: Scheduled<Void>?
+    /// Counts the deadlines armed and cancelled: a reading of the socket that comes back after its
+    /// deadline was cancelled or armed anew does nothing.
+    private var deadlineGeneration = 0
+    /// How many times the next request's deadline moves on while the previous response is still
+    /// on its way (5: a minute in all by default).
+    static let deadlineExtensions = 5
     /// The request being read; nil between requests.
     var pending: Pending?
 
@@ -58,16 +67,12 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) { armDeadline(context: context) }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-    }
+    func handlerRemoved(context: ChannelHandlerContext) { cancelDeadline() }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            deadline?.cancel()
-            deadline = nil
+            cancelDeadline()
             if let route = DeskRoute.of(head, game: site.game) {
                 pending = begin(route, head: head, context: context)
                 return
@@ -160,9 +165,45 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func armDeadline(context: ChannelHandlerContext) {
+    func armDeadline(context: ChannelHandlerContext) { armDeadline(channel: context.channel, loop: context.eventLoop, extensions: 0) }
+
+    /// Closes `channel` unless a request head arrives within the timeout. When the time comes
+    /// the socket is read first: while the previous response is still on its way (on a crowded
+    /// Wi-Fi it can take longer than the timeout, and a browser asks again only once it has it)
+    /// the deadline moves on, at most ``deadlineExtensions`` times. Slow headers are unaffected:
+    /// nothing of the host's is on its way to a client that has not finished asking.
+    private func armDeadline(channel: any Channel, loop: any EventLoop, extensions: Int) {
+        cancelDeadline()
+        let generation = deadlineGeneration
+        let timeout = headTimeout
+        deadline = loop.assumeIsolated().scheduleTask(in: timeout) { [self] in
+            guard let socket = channel as? any SocketOptionProvider, extensions < Self.deadlineExtensions else {
+                channel.close(promise: nil)
+                return
+            }
+            socket.transportState().assumeIsolated().whenComplete { [self] reading in
+                guard generation == deadlineGeneration else { return }
+                let transport = try? reading.get()
+                if Self.nextRequestMayWait(transport, extensions: extensions, timeout: timeout) {
+                    armDeadline(channel: channel, loop: loop, extensions: extensions + 1)
+                } else {
+                    channel.close(promise: nil)
+                }
+            }
+        }
+    }
+
+    /// Whether the deadline for a connection's next request moves on, given its socket at the
+    /// deadline (nil: not known) and how often it moved on already: while the previous response
+    /// is still being delivered (``/Matchmaking/TransportState/isDelivering(within:)``), up to
+    /// ``deadlineExtensions`` times.
+    static func nextRequestMayWait(_ transport: TransportState?, extensions: Int, timeout: TimeAmount) -> Bool {
+        extensions < deadlineExtensions && transport?.isDelivering(within: timeout) == true
+    }
+
+    private func cancelDeadline() {
         deadline?.cancel()
-        let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: headTimeout) { channel.close(promise: nil) }
+        deadline = nil
+        deadlineGeneration += 1
     }
 }
