@@ -74,11 +74,16 @@ public struct TransportState: Hashable, Sendable {
     public var unacknowledgedSegments: Int
     /// How long ago the player's TCP last acknowledged anything.
     public var sinceLastAcknowledgement: TimeAmount
+    /// How long ago data from the player last reached the host's socket (whether or not the host
+    /// has read it yet): for the log, to tell a player that said nothing from a host that did not
+    /// read what it said; nil when not known.
+    public var sinceLastDataReceived: TimeAmount?
 
     /// A reading.
-    public init(unacknowledgedSegments: Int, sinceLastAcknowledgement: TimeAmount) {
+    public init(unacknowledgedSegments: Int, sinceLastAcknowledgement: TimeAmount, sinceLastDataReceived: TimeAmount? = nil) {
         self.unacknowledgedSegments = unacknowledgedSegments
         self.sinceLastAcknowledgement = sinceLastAcknowledgement
+        self.sinceLastDataReceived = sinceLastDataReceived
     }
 
     /// Whether the host's bytes are still on their way to a peer that is there: some are not yet
@@ -119,7 +124,8 @@ extension SocketOptionProvider {
     public func transportState() -> EventLoopFuture<TransportState> {
         getTCPInfo().map { info in
             TransportState(
-                unacknowledgedSegments: Int(info.tcpi_unacked), sinceLastAcknowledgement: .milliseconds(Int64(info.tcpi_last_ack_recv)))
+                unacknowledgedSegments: Int(info.tcpi_unacked), sinceLastAcknowledgement: .milliseconds(Int64(info.tcpi_last_ack_recv)),
+                sinceLastDataReceived: .milliseconds(Int64(info.tcpi_last_data_recv)))
         }
     }
 }

@@ -398,6 +398,7 @@ final class HostRunner: Sendable {
             logger.info("silent link read", metadata: [
                 "remote": "\(link.label)", "unacknowledged": "\(transport.unacknowledgedSegments)",
                 "lastAckMs": "\(transport.sinceLastAcknowledgement.nanoseconds / 1_000_000)",
+                "lastDataMs": "\(transport.sinceLastDataReceived.map { "\($0.nanoseconds / 1_000_000)" } ?? "?")",
             ])
         case .refusedPending(let limit, let suppressed):
             logger.warning("connection refused", metadata: [
