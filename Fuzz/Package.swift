@@ -101,6 +101,7 @@ let package = Package(
                 "FuzzKit",
                 .product(name: "Web", package: "snap-host"),
                 .product(name: "Trivia", package: "snap-host"),
+                .product(name: "QuizLibrary", package: "snap-host"),
                 .product(name: "GameRuntime", package: "snap-host"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

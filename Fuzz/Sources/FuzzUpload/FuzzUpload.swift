@@ -4,6 +4,7 @@ import FuzzKit
 import GameRuntime
 import Logging
 import NIOHTTP1
+import QuizLibrary
 import Trivia
 
 @testable import Web
@@ -53,11 +54,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// The library the requests reach: a folder emptied at each run's start (one folder, however
-/// many runs: CI's machines keep their /tmp).
+/// many runs: CI's machines keep their /tmp), kept to 32 quizzes. Every request that lists the
+/// library reads each quiz's file, so with the usual cap of 1000 a run slowed down as its
+/// library filled (to about 300 runs a second); at 32 the "library full" refusal comes within
+/// seconds instead of hours, and a request costs what it does in a library of 32.
 private let desk: QuizDesk = {
     let folder = "/tmp/snap-fuzz-upload"
     try? FileManager.default.removeItem(atPath: folder)
     mkdir(folder, 0o700)
     return try! QuizDesk.open(
-        stateDirectory: folder, builtIn: QuestionBank.embedded(), questions: nil, logger: Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() })
+        stateDirectory: folder, limits: QuizLimits(quizzes: 32), builtIn: QuestionBank.embedded(), questions: nil, logger: Logger(label: "fuzz") { _ in SwiftLogNoOpLogHandler() })
 }()
