@@ -145,3 +145,20 @@ def test_the_host_page_quiz_tools_work_in_gecko(start_host, gecko_pages, tmp_pat
     control.wait(lambda: control.value(".question-edit.open .q-text") == EDITED, 10, "the saved text in the editor")
     assert not control.scrolls(), "the host page scrolls in Gecko"
     assert gecko_pages.errors() == []
+
+
+def test_a_phone_below_the_best_twenty_shows_its_place_in_gecko(start_host, gecko_pages):
+    """docs/TRIVIA.md, "A big room", in Gecko: 25 bots and a phone that does not answer; the
+    result lists the best five, then the phone's own line, set apart, with its place of 26."""
+    host = start_host("--game", "trivia", "--rounds", "1", "--question-time", "3", "--result-time", "6", "--mode", "timed",
+                      "--bots", "25", "--max-players", "26", "--start-when-full", web=True)
+    phone = gecko_pages(f"http://127.0.0.1:{host.web_port}/", PHONE)
+    phone.wait_visible("join-view", 15)
+    phone.type_into("#name", "Zed")
+    phone.click("join")
+    phone.wait_visible("result-view", 40)
+    rows = phone.elements("#result-standings li")
+    assert len(rows) == 6, [r.text for r in rows]
+    assert rows[-1].get_attribute("class") == "mine apart"
+    assert re.fullmatch(r"Zed \u2014 0 \u00B7 \d+(st|nd|rd|th) of 26", rows[-1].text), rows[-1].text
+    assert not phone.scrolls(), "the result scrolls in Gecko"

@@ -179,3 +179,24 @@ def test_team_mode_in_webkit(start_host, display):
     finally:
         for page in opened:
             page.close()
+
+
+def test_a_phone_below_the_best_twenty_shows_its_place_in_webkit(start_host, display):
+    """docs/TRIVIA.md, "A big room", in WebKit (an iPhone's engine): 25 bots and a phone that does
+    not answer; the result lists the best five, then the phone's own line, set apart, with its
+    place of 26."""
+    from selenium.webdriver.common.by import By
+    host = start_host("--game", "trivia", "--rounds", "1", "--question-time", "3", "--result-time", "6", "--mode", "timed",
+                      "--bots", "25", "--max-players", "26", "--start-when-full", web=True)
+    phone = WebKitPage(f"http://127.0.0.1:{host.web_port}/", display)
+    try:
+        phone.wait(lambda: phone.visible("join-view"), 15, "the join form")
+        phone.element("name").send_keys("Zed")
+        phone.element("join").click()
+        phone.wait(lambda: phone.visible("result-view"), 40, "the result")
+        rows = phone.driver.find_elements(By.CSS_SELECTOR, "#result-standings li")
+        assert len(rows) == 6, [r.text for r in rows]
+        assert rows[-1].get_attribute("class") == "mine apart"
+        assert re.fullmatch(r"Zed \u2014 0 \u00B7 \d+(st|nd|rd|th) of 26", rows[-1].text), rows[-1].text
+    finally:
+        phone.close()
