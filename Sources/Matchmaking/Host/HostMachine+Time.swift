@@ -56,23 +56,24 @@ extension HostMachine {
         guard let entry = links[id] else { return HostResult() }
         let heartbeat = configuration.heartbeat
         var result = HostResult<Link>()
-        if let transport { result.notes.append(.silentTransport(entry.link, transport)) }  // if it closes: what its socket said
         switch entry.stage {
         case .admitted(let peer):
             if transport?.isDelivering(within: heartbeat.timeout) == true {
                 seats.excuse(peer, until: now + heartbeat.interval)
-                return HostResult()
+                return result
             }
+            if let transport { result.notes.append(.silentTransport(entry.link, transport)) }
             close(id, farewell: .bye(Bye(reason: .connectionDropped, detail: "no frame within the heartbeat timeout")),
                   leaving: .connectionDropped, reason: "heartbeat timeout", now: now, into: &result)
         case .awaitingHello:
             if transport?.isDelivering(within: configuration.handshakeTimeout) == true {
                 links[id]?.excusedUntil = now + heartbeat.interval
-                return HostResult()
+                return result
             }
+            if let transport { result.notes.append(.silentTransport(entry.link, transport)) }
             closeSilentHandshake(id, now: now, into: &result)
         case .closing:
-            return HostResult()
+            break
         }
         return result
     }

@@ -22,7 +22,6 @@ public struct HeartbeatConfiguration: Hashable, Sendable {
         self.interval = interval
         self.timeout = timeout
         self.backlogLimit = max(timeout, backlogLimit ?? timeout * 10)
-        precondition(self.backlogLimit >= timeout, "the backlog limit must be at least the timeout")
     }
 }
 

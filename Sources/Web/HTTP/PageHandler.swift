@@ -177,7 +177,7 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         let generation = deadlineGeneration
         let timeout = headTimeout
         deadline = loop.assumeIsolated().scheduleTask(in: timeout) { [self] in
-            guard let socket = channel as? any SocketOptionProvider, extensions < Self.deadlineExtensions else {
+            guard let socket = channel as? any SocketOptionProvider else {
                 channel.close(promise: nil)
                 return
             }
