@@ -5,6 +5,11 @@
  * sent to "all" relayed as {"body":...,"from":ID,"type":"app"}; a `left` to the others when a
  * player's connection ends. It never pings and never times anyone out.
  *
+ * It speaks protocol versions 1 and 4, as the player chooses. To a version 4 player, as the
+ * host: the welcome names only the listed players (those admitted while fewer than
+ * BARE_LISTED listed were present) and says how many there are; `joined` and `left` of a player
+ * not listed go only to version 1 players.
+ *
  * --websocket: the floor for the host's web port instead. Each connection first sends an HTTP
  * upgrade request for /ws; the answer is the 101 that SwiftNIO's upgrader writes, then the
  * serverHello; from then on every frame above is one unmasked WebSocket text frame (a 2-byte
@@ -40,7 +45,12 @@ struct peer {
     long long id;
     char name[72];
     int slot;  /* position in bare.admitted */
+    int version;  /* the protocol version the player chose: 1 or 4 */
+    bool listed;  /* admitted while fewer than BARE_LISTED listed players were present */
 };
+
+/* The host's ServerConfiguration.listedPlayers default. */
+#define BARE_LISTED 50
 
 struct bare {
     int epfd;
@@ -51,6 +61,7 @@ struct bare {
     struct peer *peers;  /* indexed by fd */
     int *admitted;       /* fds in admission (id) order */
     int admitted_count;
+    int listed_count;    /* admitted players who are listed */
     long long next_id;
     char server_id[40];
     uint64_t random;
@@ -102,12 +113,17 @@ static void send_built(const struct bare *b, struct peer *p)
     stream_send_raw(&p->s, b->frame.data + b->frame_start, b->frame.len - b->frame_start);
 }
 
-/* The same frame to every admitted player but `except` (a failed write shows up as EOF). */
-static void send_to_admitted(struct bare *b, int except)
+/* The same frame to every admitted player but `except` (a failed write shows up as EOF); with
+ * `version1_only`, only to those of version 1. */
+static void send_to_some(struct bare *b, int except, bool version1_only)
 {
-    for (int i = 0; i < b->admitted_count; i++)
-        if (b->admitted[i] != except) send_built(b, &b->peers[b->admitted[i]]);
+    for (int i = 0; i < b->admitted_count; i++) {
+        struct peer *to = &b->peers[b->admitted[i]];
+        if (b->admitted[i] != except && (!version1_only || to->version < 4)) send_built(b, to);
+    }
 }
+
+static void send_to_admitted(struct bare *b, int except) { send_to_some(b, except, false); }
 
 static void add_peer_object(struct bytes *frame, const struct peer *p)
 {
@@ -148,7 +164,7 @@ static void send_server_hello(struct bare *b, struct peer *p)
     make_nonce(b, nonce);
     snprintf(text, sizeof text,
         "{\"capacity\":%d,\"game\":\"%s\",\"joinCodeRequired\":false,\"maxFrame\":%u,\"name\":\"%s\",\"nonce\":\"%s\","
-        "\"players\":%d,\"serverId\":\"%s\",\"type\":\"serverHello\",\"versions\":[1]}",
+        "\"players\":%d,\"serverId\":\"%s\",\"type\":\"serverHello\",\"versions\":[1,4]}",
         b->capacity, b->game, CROWD_DEFAULT_MAX_FRAME, b->name, nonce, b->admitted_count, b->server_id);
     stream_send_frame(&p->s, text, strlen(text));
 }
@@ -165,7 +181,7 @@ static void announce(struct bare *b, const struct peer *p, const char *reason)
     } else {
         frame_add(&b->frame, ",\"type\":\"joined\"}");
     }
-    if (frame_end(b)) send_to_admitted(b, p->s.fd);
+    if (frame_end(b)) send_to_some(b, p->s.fd, !p->listed);
 }
 
 static void send_welcome(struct bare *b, struct peer *p)
@@ -175,11 +191,20 @@ static void send_welcome(struct bare *b, struct peer *p)
     snprintf(text, sizeof text, "{\"heartbeatIntervalMs\":1000,\"heartbeatTimeoutMs\":3000,\"host\":{\"id\":0,\"name\":\"%s\"},\"peers\":[",
         b->name);
     frame_add(&b->frame, text);
+    bool first = true;
     for (int i = 0; i < b->admitted_count; i++) {
-        if (i > 0) frame_add(&b->frame, ",");
-        add_peer_object(&b->frame, &b->peers[b->admitted[i]]);
+        const struct peer *other = &b->peers[b->admitted[i]];
+        if (p->version >= 4 && !other->listed) continue;
+        if (!first) frame_add(&b->frame, ",");
+        first = false;
+        add_peer_object(&b->frame, other);
     }
-    frame_add(&b->frame, "],\"type\":\"welcome\",\"version\":1,\"you\":");
+    if (p->version >= 4) {
+        snprintf(text, sizeof text, "],\"players\":%d,\"type\":\"welcome\",\"version\":4,\"you\":", b->admitted_count + 1);
+        frame_add(&b->frame, text);
+    } else {
+        frame_add(&b->frame, "],\"type\":\"welcome\",\"version\":1,\"you\":");
+    }
     add_peer_object(&b->frame, p);
     frame_add(&b->frame, "}");
     if (frame_end(b)) send_built(b, p);
@@ -188,6 +213,10 @@ static void send_welcome(struct bare *b, struct peer *p)
 static bool admit(struct bare *b, struct peer *p, const char *hello, size_t n)
 {
     if (!json_type_is(hello, n, "clientHello") || !json_string(hello, n, "name", p->name, sizeof p->name)) return false;
+    long long version = 1;
+    if (!json_int(hello, n, "version", &version) || (version != 1 && version != 4)) return false;
+    p->version = (int)version;
+    p->listed = b->listed_count < BARE_LISTED;
     p->id = ++b->next_id;
     /* Welcome first, then `joined` to the others. The host queues the `joined` first (so that
      * nothing the new player sends overtakes it); one thread gets that guarantee either way, as
@@ -197,6 +226,7 @@ static bool admit(struct bare *b, struct peer *p, const char *hello, size_t n)
     p->admitted = true;
     p->slot = b->admitted_count;
     b->admitted[b->admitted_count++] = p->s.fd;
+    if (p->listed) b->listed_count++;
     return true;
 }
 
@@ -279,6 +309,7 @@ static void drop(struct bare *b, struct peer *p)
     if (p->admitted) {
         memmove(&b->admitted[p->slot], &b->admitted[p->slot + 1], sizeof(int) * (size_t)(b->admitted_count - p->slot - 1));
         b->admitted_count--;
+        if (p->listed) b->listed_count--;
         for (int i = p->slot; i < b->admitted_count; i++) b->peers[b->admitted[i]].slot = i;
         announce(b, p, p->said_bye ? "userQuit" : "connectionDropped");
     }

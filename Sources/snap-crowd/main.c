@@ -13,7 +13,9 @@
  *   snap-crowd bare-server [--host 127.0.0.1] [--port 0] [--name crowd] [--max-players N]
  *       Prints `listening on HOST:PORT` (as snap-host serve does) and serves until killed. It
  *       writes the bytes the host would write to the same sockets (serverHello, joined, welcome
- *       with the peer list, pong, the relayed app, left) and does nothing else (bare.c).
+ *       with the peer list, pong, the relayed app, left) and does nothing else (bare.c). It
+ *       speaks protocol versions 1 and 4 (version 4's listed roster as the host's default:
+ *       the first 50).
  *
  *   snap-crowd clients --port P [--address 127.0.0.1] [--pid SERVER_PID] [--players N]
  *                      [--window W] [--attempts A] [--rounds R] [--joins K] [--idle-joins K]
@@ -87,7 +89,7 @@
  *   snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--sources A.B.C.D] [--pid SERVER_PID] [--players 2000]
  *                    [--arrive-within 10] [--no-page] [--trivia] [--ping] [--save-pages DIR]
  *                    [--module-path /games/%s.mjs] [--join-limit 60] [--answer-limit 60]
- *                    [--handshake-limit 30] [--attempts 5]
+ *                    [--handshake-limit 30] [--attempts 5] [--protocol 4]
  *       N players start evenly spread over --arrive-within seconds (player i at i*S/(N-1)).
  *       --sources: player i's connections come from address A.B.C.D + i (bound before
  *       connect(); the addresses must be this machine's), as each phone has its own.
@@ -98,14 +100,16 @@
  *       <img src>, static imports and import("literal") of modules, CSS url() and @import),
  *       each path once, then /favicon.ico when the page names no icon; bodies read by
  *       Content-Length or chunked. Then the WebSocket on a new connection (as clients
- *       --websocket, version 1, name pN, no Origin); on the serverHello it asks the first
+ *       --websocket, name pN, no Origin, the best protocol version up to --protocol that the
+ *       serverHello offers: 4 as the page, or 1); on the serverHello it asks the first
  *       connection (again, if the host closed it) for the game's page module, the path made
  *       from --module-path and the hello's game (none for `lobby`), and sends its clientHello.
  *       It answers the host's pings (--ping: sends its own at the welcome's interval too).
  *       A player is **in the lobby** once it has the welcome and the game's module (--no-page:
  *       the welcome alone). A WebSocket refused, dropped, or without a welcome --handshake-limit
- *       seconds after connect() connects again 1 s later (name pN-A on attempt A), --attempts
- *       times in all; a request whose connection ends is sent again on a new one, 3 times.
+ *       seconds after connect() connects again 1 s later, --attempts times in all: with the
+ *       resume token of its seat when it had one (version 2 on, as the page; `resumed=` counts
+ *       those seats given back), else as pN-A on attempt A; a request whose connection ends is sent again on a new one, 3 times.
  *       --trivia: each player answers the first `question` (app body kind question) as soon as
  *       it has it and the module: {"body":{"choice":I%2,"kind":"answer","pressedAt":T,
  *       "question":N},"type":"app"}, and waits for the `result`.

@@ -6,7 +6,9 @@
  * the serverHello asks for the game's page module (/games/NAME.mjs) on the first connection,
  * as the page's game loader does. A player is in the lobby once it has the welcome and the
  * module. With --trivia it then answers the first question as soon as it has it (and the module).
- * See main.c for the options and the output. */
+ * Players speak the best protocol version both sides have, up to --protocol (default 4, as the
+ * page); from version 2 a player whose connection was lost comes back with its resume token, as
+ * the page does. See main.c for the options and the output. */
 #define _GNU_SOURCE
 #include "snap_crowd.h"
 
@@ -37,6 +39,7 @@ struct options {
     bool page;            /* fetch the page first (default; --no-page: WebSocket only) */
     bool trivia;          /* answer the first question, wait for its result */
     bool ping;            /* send pings of our own (default no: the page sends none) */
+    int protocol;         /* the best protocol version the players speak (the page: 4) */
     const char *save_pages;     /* save each file's first response here (for bare-server --pages) */
     const char *module_format;  /* the game's page module, printf with the game's name */
     double join_limit;          /* seconds after the last arrival to wait for all in the lobby */
@@ -72,6 +75,7 @@ struct player {
     char accept[29];
     int attempts;
     bool gave_up;
+    char token[64];             /* version 2 on: the resume token of the seat held, "" before one */
     uint64_t ws_started, retry_at, welcomed, in_lobby;
     uint64_t ws_bytes_to_welcome;
     uint32_t ping_seq;
@@ -113,7 +117,7 @@ struct storm {
     /* tallies */
     long long http_requests, http_connections, http_errors, http_status_other, decode_errors, page_failures;
     long long http_down, http_up, ws_down, ws_up;
-    long long ws_connections, refused, denied, dropped, timed_out, failed;
+    long long ws_connections, refused, denied, dropped, timed_out, failed, resumed;
     long long unresolved;           /* references beyond STORM_MAX_FILES */
     struct counts count;
     char ended[32];                 /* the first result's `ended` */
@@ -411,6 +415,22 @@ static void maybe_answer(struct storm *k, struct player *p)
     p->answered_at = now_ns();
 }
 
+/* Whether the serverHello's "versions" array holds `version`. */
+static bool offers_version(const char *text, size_t n, int version)
+{
+    const char *list = memmem(text, n, "\"versions\":[", 12);
+    if (!list) return false;
+    const char *p = list + 12, *end = text + n;
+    while (p < end && *p != ']') {
+        int v = 0;
+        while (p < end && *p >= '0' && *p <= '9') v = v * 10 + (*p++ - '0');
+        if (v == version) return true;
+        if (p < end && *p == ',') p++;
+        else break;
+    }
+    return false;
+}
+
 static bool on_server_hello(struct storm *k, struct player *p, const char *text, size_t n)
 {
     if (!json_type_is(text, n, "serverHello")) return false;
@@ -426,10 +446,16 @@ static bool on_server_hello(struct storm *k, struct player *p, const char *text,
     } else if (p->module < 0) {
         p->module_loaded = true;  /* no module: the lobby alone */
     }
-    char hello[128];
+    char hello[192];
     long long index = p - k->players;
-    if (p->attempts > 1) snprintf(hello, sizeof hello, "{\"type\":\"clientHello\",\"version\":1,\"name\":\"p%lld-%d\"}", index, p->attempts);
-    else snprintf(hello, sizeof hello, "{\"type\":\"clientHello\",\"version\":1,\"name\":\"p%lld\"}", index);
+    int version = 1;
+    for (int v = k->o.protocol; v > 1 && version == 1; v--)
+        if (offers_version(text, n, v)) version = v;
+    if (version >= 2 && p->token[0])  /* the seat this player holds, back (the page keeps its token) */
+        snprintf(hello, sizeof hello, "{\"name\":\"p%lld\",\"resume\":\"%s\",\"type\":\"clientHello\",\"version\":%d}", index, p->token, version);
+    else if (p->attempts > 1)
+        snprintf(hello, sizeof hello, "{\"type\":\"clientHello\",\"version\":%d,\"name\":\"p%lld-%d\"}", version, index, p->attempts);
+    else snprintf(hello, sizeof hello, "{\"type\":\"clientHello\",\"version\":%d,\"name\":\"p%lld\"}", version, index);
     p->ws_phase = WS_WELCOME;
     send_ws(k, p, hello);
     return true;
@@ -448,6 +474,9 @@ static bool on_welcome(struct storm *k, struct player *p, const char *text, size
     p->ws_bytes_to_welcome = p->ws.delivered;
     p->ws_phase = WS_ADMITTED;
     if (json_int(text, n, "heartbeatIntervalMs", &interval_ms) && interval_ms > 0) p->heartbeat_ns = (uint64_t)interval_ms * 1000000u;
+    if (json_string(text, n, "resumeToken", p->token, sizeof p->token)) {
+        if (memmem(text, n, "\"resumed\":true", 15)) k->resumed++;  /* its seat, back after a lost connection */
+    }
     p->next_ping = p->welcomed;
     check_lobby(k, p);
     return true;
@@ -766,8 +795,9 @@ static void run(struct storm *k)
            " unresolved=%lld files=%d",
         k->http_requests, k->http_connections, k->http_errors, k->http_status_other, k->decode_errors, k->page_failures, k->unresolved,
         k->file_count);
-    printf(" ws_connections=%lld refused=%lld denied=%lld deny_reason=%s dropped=%lld timed_out=%lld failed=%lld", k->ws_connections,
-        k->refused, k->denied, k->deny_reason[0] ? k->deny_reason : "none", k->dropped, k->timed_out, k->failed);
+    printf(" ws_connections=%lld refused=%lld denied=%lld deny_reason=%s dropped=%lld timed_out=%lld failed=%lld resumed=%lld",
+        k->ws_connections, k->refused, k->denied, k->deny_reason[0] ? k->deny_reason : "none", k->dropped, k->timed_out, k->failed,
+        k->resumed);
     printf(" http_down=%lld http_up=%lld ws_down=%lld ws_up=%lld", k->http_down, k->http_up, k->ws_down, k->ws_up);
     printf(" frames_joined=%lld frames_left=%lld frames_lobby=%lld frames_app=%lld frames_ping=%lld frames_accepted=%lld"
            " frames_rejected=%lld frames_result=%lld frames_other=%lld joined_bytes=%lld left_bytes=%lld lobby_bytes=%lld"
@@ -786,14 +816,14 @@ static int usage_error(const char *problem)
     fprintf(stderr, "snap-crowd storm: %s\n"
                     "usage: snap-crowd storm --port WEB_PORT [--address 127.0.0.1] [--sources A.B.C.D] [--pid SERVER_PID] [--players N]\n"
                     "       [--arrive-within S] [--no-page] [--trivia] [--ping] [--save-pages DIR] [--module-path /games/%%s.mjs]\n"
-                    "       [--join-limit S] [--answer-limit S] [--handshake-limit S] [--attempts A]\n",
+                    "       [--join-limit S] [--answer-limit S] [--handshake-limit S] [--attempts A] [--protocol 1-4]\n",
         problem);
     return 2;
 }
 
 static bool parse_options(int argc, char **argv, struct options *o)
 {
-    *o = (struct options){.address = "127.0.0.1", .players = 2000, .arrive_within = 10, .page = true,
+    *o = (struct options){.address = "127.0.0.1", .players = 2000, .arrive_within = 10, .page = true, .protocol = 4,
         .module_format = "/games/%s.mjs", .join_limit = 60, .answer_limit = 60, .handshake_limit = 30, .attempts = 5};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
@@ -815,12 +845,13 @@ static bool parse_options(int argc, char **argv, struct options *o)
             else if (strcmp(flag, "--answer-limit") == 0) o->answer_limit = atof(value);
             else if (strcmp(flag, "--handshake-limit") == 0) o->handshake_limit = atof(value);
             else if (strcmp(flag, "--attempts") == 0) o->attempts = atoi(value);
+            else if (strcmp(flag, "--protocol") == 0) o->protocol = atoi(value);
             else return false;
         }
     }
     const char *s = strstr(o->module_format, "%s");
     return o->port > 0 && o->port < 65536 && o->players >= 1 && o->arrive_within >= 0 && o->join_limit > 0 && o->answer_limit > 0
-        && o->handshake_limit > 0 && o->attempts >= 1 && s && !strchr(s + 2, '%') && (size_t)(s - o->module_format) == strcspn(o->module_format, "%");
+        && o->handshake_limit > 0 && o->attempts >= 1 && o->protocol >= 1 && o->protocol <= 4 && s && !strchr(s + 2, '%') && (size_t)(s - o->module_format) == strcspn(o->module_format, "%");
 }
 
 int storm_main(int argc, char **argv)

@@ -107,6 +107,8 @@ struct Join: AsyncParsableCommand {
                 }
             }
             for peer in session.initialPeers { Terminal.out("present: \(peer.name) (id \(peer.id))") }
+            let unnamed = session.initialPlayerCount - session.initialPeers.count - 1
+            if unnamed > 0 { Terminal.out("present: \(unnamed) more, not named (\(session.initialPlayerCount) players in all)") }
             let options = PlayOptions(bot: bot, once: once, values: try playValues())
             let reason = await (GameRegistry.registration(for: session.game) ?? .lobby).play(session, options)
             if reason == .connectionDropped, let again = await reconnect(session, quitter: quitter, logger: logger) {

@@ -95,6 +95,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a player's seat (name, score, cards) is kept after its connection drops, for it to come back (0-3600; 0 keeps none).")
     var resumeGrace: Double = Double(ServerConfiguration.defaultResumeGrace.nanoseconds) / 1e9
 
+    @Option(help: "Players named to every player of protocol version 4 (the first to arrive); the others are counted, not named (at least 1).")
+    var listedPlayers: Int = ServerConfiguration.defaultListedPlayers
+
     @Option(help: "Milliseconds a new connection has to say hello.")
     var handshakeTimeout: Int64 = ServerConfiguration.defaultHandshakeTimeout.nanoseconds / 1_000_000
 
@@ -141,6 +144,7 @@ struct Serve: AsyncParsableCommand {
         configuration.datagrams = !noUDP
         configuration.handshakeTimeout = .milliseconds(handshakeTimeout)
         configuration.heartbeat = .init(interval: .milliseconds(heartbeatInterval), timeout: .milliseconds(heartbeatTimeout))
+        configuration.listedPlayers = listedPlayers
         configuration.resumeGrace = .nanoseconds(Int64((resumeGrace.isFinite ? min(max(resumeGrace, -1), 4000) : -1) * 1e9))  // clamped: checked by validate()
         return configuration
     }

@@ -22,7 +22,7 @@ import Testing
         guard case .serverHello(let hello) = result.messages(to: link).first else {
             Issue.record("no serverHello: \(result.writes)"); return
         }
-        #expect(hello.versions == [1, 2, 3])
+        #expect(hello.versions == [1, 2, 3, 4])
         #expect(hello.name == "Kitchen Pi")
         #expect(hello.game == .lobby)
         #expect(hello.nonce == Base64.encode(host.nonces[link]!))
@@ -107,9 +107,9 @@ import Testing
 
     @Test func versionMismatch() {
         var host = HostDriver()
-        let result = host.hello("Ada", version: 4).result
+        let result = host.hello("Ada", version: 5).result
         #expect(result.denial?.reason == .versionMismatch)
-        #expect(result.denial?.detail == "version 4 is not spoken here (1, 2, 3)")
+        #expect(result.denial?.detail == "version 5 is not spoken here (1, 2, 3, 4)")
         #expect(host.hello("Ada", version: 1).result.welcome != nil)
     }
 
@@ -227,7 +227,7 @@ import Testing
     @Test func everyDenyReasonIsReachable() {
         var reached: Set<DenyReason> = []
         var host = HostDriver(capacity: 1, joinCode: HostDriver.code)
-        for (name, version, proof) in [("A", 4, HostDriver.Proof.right), ("", 1, .right), ("A", 1, .wrong)] {
+        for (name, version, proof) in [("A", 5, HostDriver.Proof.right), ("", 1, .right), ("A", 1, .wrong)] {
             if let reason = host.hello(name, version: version, proof: proof).result.denial?.reason { reached.insert(reason) }
         }
         host.join("A", proof: .right)

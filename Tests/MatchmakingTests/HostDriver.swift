@@ -17,7 +17,8 @@ struct HostDriver {
     init(
         capacity: Int = 3, joinCode: String? = nil, handshakeTimeout: TimeAmount = .seconds(3),
         heartbeat: HeartbeatConfiguration = .default, maxPending: Int = 1024, maxFrame: Int = WireCodec.defaultMaxFrame,
-        rosterBatch: TimeAmount = .milliseconds(50), resumeGrace: TimeAmount = ServerConfiguration.defaultResumeGrace
+        rosterBatch: TimeAmount = .milliseconds(50), resumeGrace: TimeAmount = ServerConfiguration.defaultResumeGrace,
+        listedPlayers: Int = 50
     ) {
         var configuration = ServerConfiguration(name: "Kitchen Pi")
         configuration.capacity = capacity
@@ -28,6 +29,7 @@ struct HostDriver {
         configuration.maxFrame = maxFrame
         configuration.rosterBatch = rosterBatch
         configuration.resumeGrace = resumeGrace
+        configuration.listedPlayers = listedPlayers
         machine = HostMachine(configuration: configuration)
     }
 

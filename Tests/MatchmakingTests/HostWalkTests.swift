@@ -25,7 +25,7 @@ import Testing
     static func expectedDenial(
         name: String, version: Int, proof: HostDriver.Proof, resume: String?, host: HostMachine<Int>
     ) -> DenyReason? {
-        guard (1...3).contains(version) else { return .versionMismatch }
+        guard (1...4).contains(version) else { return .versionMismatch }
         guard let trimmed = try? PlayerName.validate(name) else { return .badHello }
         if host.configuration.joinCode != nil {
             switch proof {
@@ -88,7 +88,7 @@ import Testing
                 open.insert(link)
             case 15..<40:
                 let name = names.randomElement(using: &rng)!
-                let version = [1, 1, 2, 2, 2, 2, 3, 3, 3, 4].randomElement(using: &rng)!
+                let version = [1, 1, 2, 2, 2, 3, 3, 4, 4, 5].randomElement(using: &rng)!
                 let proof = [HostDriver.Proof.none, .right, .right, .right, .wrong, .malformed].randomElement(using: &rng)!
                 let resume = Bool.random(using: &rng) ? tokens.randomElement(using: &rng) : nil
                 let expected = Self.expectedDenial(name: name, version: version, proof: proof, resume: resume, host: host.machine)

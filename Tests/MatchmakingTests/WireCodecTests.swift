@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func constants() {
-        #expect(WireCodec.supportedVersions == [1, 2, 3])
+        #expect(WireCodec.supportedVersions == [1, 2, 3, 4])
         #expect(WireCodec.defaultMaxFrame == 65_536)
     }
 

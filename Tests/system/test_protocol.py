@@ -29,7 +29,7 @@ def test_server_hello_fields_and_exact_encoding(start_host):
         raw = bytes(first.received)
     assert set(hello) == {"type", "versions", "serverId", "name", "game", "nonce", "joinCodeRequired", "players",
                           "capacity", "maxFrame"}
-    assert hello["versions"] == [1, 2, 3]
+    assert hello["versions"] == [1, 2, 3, 4]
     assert hello["name"] == "Kitchen Pi"
     assert hello["game"] == "lobby"
     assert hello["joinCodeRequired"] is False
@@ -135,7 +135,7 @@ def test_unknown_members_are_ignored(start_host, clients):
 def test_version_negotiation(start_host, clients):
     host = start_host()
     # The client picks the highest common version.
-    client = snapclient.Client(host.host, host.port, "multi", versions=(1, 2, 4))
+    client = snapclient.Client(host.host, host.port, "multi", versions=(1, 2, 5))
     clients.append(client)
     assert client.client_hello["version"] == 2 and client.welcome["version"] == 2
     old = snapclient.Client(host.host, host.port, "old", versions=(1,))
@@ -143,12 +143,12 @@ def test_version_negotiation(start_host, clients):
     assert old.welcome["version"] == 1 and "resumeToken" not in old.welcome
     # No common version: the client gives up before sending a hello.
     with pytest.raises(snapclient.Denied) as denied:
-        snapclient.Client(host.host, host.port, "future", versions=(4,))
+        snapclient.Client(host.host, host.port, "future", versions=(5,))
     assert denied.value.reason == "versionMismatch"
     # A hello with a version the host does not speak is denied.
     with RawConnection(host.host, host.port) as conn:
-        answer = conn.handshake("future", version=4)
-    assert answer == {"type": "deny", "reason": "versionMismatch", "detail": "version 4 is not spoken here (1, 2, 3)"}
+        answer = conn.handshake("future", version=5)
+    assert answer == {"type": "deny", "reason": "versionMismatch", "detail": "version 5 is not spoken here (1, 2, 3, 4)"}
 
 
 def test_version_2_keeps_a_dropped_seat_and_gives_it_back_for_the_token(start_host, clients):
@@ -180,6 +180,39 @@ def test_version_2_keeps_a_dropped_seat_and_gives_it_back_for_the_token(start_ho
     fresh = snapclient.Client(host.host, host.port, "Ada", versions=(1, 2), resume=token)
     clients.append(fresh)
     assert fresh.id != ada.id and "resumed" not in fresh.welcome
+
+
+def test_version_4_names_the_listed_players_and_counts_the_others(start_host, clients):
+    """docs/PROTOCOL.md, section 21: with two listed players, a version 4 player is named only
+    those two and told how many there are; nobody of version 4 hears a later arrival or its
+    leaving, while a version 1 player still hears of everyone; a listed player leaving frees
+    its place in the list for the next to come."""
+    host = start_host("--max-players", "8", "--listed-players", "2")
+    ada = snapclient.Client(host.host, host.port, "Ada", versions=(1, 2, 3, 4))
+    old = snapclient.Client(host.host, host.port, "Bob", versions=(1,))
+    cy = snapclient.Client(host.host, host.port, "Cy", versions=(1, 2, 3, 4))
+    clients.extend([ada, old, cy])
+    assert ada.welcome["version"] == 4 and ada.welcome["players"] == 1 and ada.welcome["peers"] == []
+    assert "players" not in old.welcome, "version 1 has no count"
+    assert cy.welcome["peers"] == [{"id": ada.id, "name": "Ada"}, {"id": old.id, "name": "Bob"}]
+    assert cy.welcome["players"] == 3
+    dee = snapclient.Client(host.host, host.port, "Dee", versions=(1, 2, 3, 4))
+    clients.append(dee)
+    assert dee.welcome["peers"] == cy.welcome["peers"] and dee.welcome["players"] == 4
+    # Bob (version 1) hears Cy and Dee arrive; Ada hears Bob only (listed), never Cy or Dee.
+    assert old.wait_for(lambda: [e["peer"]["name"] for e in old.events if e["type"] == "joined"] == ["Cy", "Dee"], 5), old.events
+    dee.close()
+    assert old.wait_for(lambda: any(e["type"] == "left" and e["peer"]["name"] == "Dee" for e in old.events), 5), old.events
+    assert [e["peer"]["name"] for e in ada.events] == ["Bob"], ada.events
+    assert cy.events == [], cy.events
+    # Bob leaves: everyone hears it (he was listed), and the next to come takes his place.
+    old.close()
+    assert ada.wait_for(lambda: any(e["type"] == "left" and e["peer"]["name"] == "Bob" for e in ada.events), 5), ada.events
+    assert cy.wait_for(lambda: any(e["type"] == "left" and e["peer"]["name"] == "Bob" for e in cy.events), 5), cy.events
+    eve = snapclient.Client(host.host, host.port, "Eve", versions=(1, 2, 3, 4))
+    clients.append(eve)
+    assert eve.welcome["peers"] == [{"id": ada.id, "name": "Ada"}] and eve.welcome["players"] == 3
+    assert cy.wait_for(lambda: any(e["type"] == "joined" and e["peer"]["name"] == "Eve" for e in cy.events), 5), cy.events
 
 
 def test_deny_precedence(start_host, clients):

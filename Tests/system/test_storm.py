@@ -214,3 +214,10 @@ def test_a_big_room_is_sent_the_best_twenty_and_each_phone_below_them_its_own_pl
     # The whole board of 400 lines is over 14 KB; the best 20 are about 1 KB.
     assert int(result["result_bytes"]) / BIG_ROOM < 2_000, result
     assert int(result["standing_bytes"]) / (BIG_ROOM - 20) < 200, result
+    # The phones speak protocol version 4 (docs/PROTOCOL.md, "Version 4"), as the page does: only
+    # the first 50 to arrive are named to everyone, each to those already in (at most 49 + 48 +
+    # ... + 1 `joined`), not every arrival to everyone (about 80,000 here); a welcome names at
+    # most those 50 (about 1.3 KB; everyone, up to 400 names, would be about 10 KB).
+    listed = 50
+    assert int(result["frames_joined"]) <= listed * (listed - 1) // 2, result
+    assert int(result["ws_bytes_to_welcome_max"]) < 3_000, result

@@ -8,7 +8,8 @@ public final class PlayerSession: Sendable {
     public let me: Peer
     /// The host's game as a participant (id 0, the host's name).
     public let host: Peer
-    /// The players present when the client was admitted.
+    /// The players present when the client was admitted (from protocol version 4, the listed
+    /// ones: see ``initialPlayerCount``).
     public let initialPeers: [Peer]
     /// The protocol version in use.
     public let version: Int
@@ -22,6 +23,10 @@ public final class PlayerSession: Sendable {
     /// keeps no seats). Keep it private: whoever holds it can play as this player.
     public let resumeToken: String?
     /// Whether this session took back a seat held for the client (same id, name and game state).
+    /// How many players the session had when this one was admitted, itself included. Before
+    /// protocol version 4 everyone but this player is in ``initialPeers``; from version 4 only the
+    /// listed players are (docs/PROTOCOL.md, "Version 4").
+    public let initialPlayerCount: Int
     public let resumed: Bool
     /// Other players joining and leaving, and game messages from the host and other players, in
     /// the order they came (one consumer).
@@ -32,6 +37,7 @@ public final class PlayerSession: Sendable {
         self.me = welcome.you
         self.host = welcome.host
         self.initialPeers = welcome.peers
+        self.initialPlayerCount = welcome.players ?? welcome.peers.count + 1
         self.version = welcome.version
         self.game = hello.game
         self.maxFrame = hello.maxFrame

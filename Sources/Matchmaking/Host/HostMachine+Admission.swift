@@ -67,16 +67,17 @@ extension HostMachine {
         guard let entry = links[id] else { return HostResult() }
         var result = HostResult<Link>()
         let peer = Peer(id: seats.nextPeerID, name: name)
-        let others = players
+        let others = othersTold(version: version)
+        let listed = seats.listed.count < configuration.listedPlayers
         pending -= 1
         links[id]?.stage = .admitted(peer.id)
-        if let due = roster.add(.joined(Joined(peer: peer)), now: now, batch: configuration.rosterBatch) { result.wake = due }
+        if let due = roster.add(.joined(Joined(peer: peer)), listed: listed, now: now, batch: configuration.rosterBatch) { result.wake = due }
         let keepsSeat = version >= WireCodec.resumeVersion && configuration.resumeGrace > .zero
         let resumeToken = keepsSeat ? Base64.encode(token) : nil
         seats.admit(
             peer, version: version, token: resumeToken, on: id, handle: entry.link,
             heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now), rosterMark: roster.markNow,
-            realtime: realtimePath(version: version, key: entry.datagramKey))
+            realtime: realtimePath(version: version, key: entry.datagramKey), listed: listed)
         welcome(peer, others: others, version: version, token: resumeToken, resumed: nil, on: entry.link, into: &result)
         result.inputs.append(.joined(peer))
         result.notes.append(.admitted(peer, on: entry.link))
@@ -84,7 +85,14 @@ extension HostMachine {
         return result
     }
 
-    /// Writes a player's `welcome` listing `others` (as many as fit; the rest follow as `joined`).
+    /// The players a player of `version` is told of in its `welcome`: from version 4 the listed
+    /// ones, before it everyone.
+    func othersTold(version: Int) -> [Peer] {
+        version >= WireCodec.listedRosterVersion ? seats.listedPlayers : players
+    }
+
+    /// Writes a player's `welcome` listing `others` (as many as fit; the rest follow as `joined`);
+    /// from version 4 it says how many players there are.
     mutating func welcome(
         _ peer: Peer, others: [Peer], version: Int, token: String?, resumed: Bool?, on link: Link, into result: inout HostResult<Link>
     ) {
@@ -93,7 +101,8 @@ extension HostMachine {
             version: version, you: peer, host: hostPeer, peers: listed,
             heartbeatIntervalMs: Int(configuration.heartbeat.interval.nanoseconds / 1_000_000),
             heartbeatTimeoutMs: Int(configuration.heartbeat.timeout.nanoseconds / 1_000_000),
-            resumeToken: token, resumed: resumed, datagram: datagramOffer(for: peer.id))), to: link)
+            resumeToken: token, resumed: resumed, datagram: datagramOffer(for: peer.id),
+            players: version >= WireCodec.listedRosterVersion ? seats.count : nil)), to: link)
         if !following.isEmpty {
             result.send(.messages(following.map { .joined(Joined(peer: $0)) }), to: [link])
         }

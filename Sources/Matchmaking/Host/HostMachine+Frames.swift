@@ -77,18 +77,28 @@ extension HostMachine {
 
     /// Writes the open roster batch: to each player, the notes it has not been told, in one
     /// write (players admitted before the batch share one encoding). A version 1 player is
-    /// written only the notes its version has (no `away`, no `back`).
+    /// written only the notes its version has (no `away`, no `back`); a version 4 player only
+    /// the notes about listed players (docs/PROTOCOL.md, "Version 4").
     mutating func flushRoster(into result: inout HostResult<Link>) {
         var from: [Int: [Link]] = [:]
         var version1From: [Int: [Link]] = [:]
+        var listedFrom: [Int: [Link]] = [:]
         let allSpokenByVersion1 = roster.notes.allSatisfy { $0.version1Note == $0 }
+        let allListed = roster.aboutUnlisted.isEmpty
         for seat in seats.all {
             guard let link = seats.handle(of: seat.peer.id) else { continue }
+            let start = roster.start(for: seat.rosterMark)
             if seat.version < WireCodec.resumeVersion, !allSpokenByVersion1 {
-                version1From[roster.start(for: seat.rosterMark), default: []].append(link)
+                version1From[start, default: []].append(link)
+            } else if seat.version >= WireCodec.listedRosterVersion, !allListed {
+                listedFrom[start, default: []].append(link)
             } else {
-                from[roster.start(for: seat.rosterMark), default: []].append(link)
+                from[start, default: []].append(link)
             }
+        }
+        for (start, recipients) in listedFrom.sorted(by: { $0.key < $1.key }) where start < roster.notes.count {
+            let told = roster.listedNotes(from: start)
+            if !told.isEmpty { result.send(.messages(told), to: recipients) }
         }
         let notes = roster.close()
         for (start, recipients) in from.sorted(by: { $0.key < $1.key }) where start < notes.count {

@@ -124,8 +124,9 @@ extension HostMachine {
     /// A player leaves: its slot and name are free at once, and everyone is told (in the next
     /// roster batch).
     mutating func leave(_ id: PeerID, reason: ByeReason, now: NIODeadline, into result: inout HostResult<Link>) {
+        let listed = seats.isListed(id)
         guard let seat = seats.leave(id) else { return }
-        if let due = roster.add(.left(Left(peer: seat.peer, reason: reason)), now: now, batch: configuration.rosterBatch) {
+        if let due = roster.add(.left(Left(peer: seat.peer, reason: reason)), listed: listed, now: now, batch: configuration.rosterBatch) {
             result.wake = due
         }
         result.inputs.append(.left(seat.peer, reason))

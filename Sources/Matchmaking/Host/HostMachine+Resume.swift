@@ -13,14 +13,15 @@ extension HostMachine {
         let grace = configuration.resumeGrace
         seats.markAway(id, until: now + grace)
         let away = Away(peer: seat.peer, graceMs: Int(grace.nanoseconds / 1_000_000))
-        if let due = roster.add(.away(away), now: now, batch: configuration.rosterBatch) { result.wake = due }
+        if let due = roster.add(.away(away), listed: seats.isListed(id), now: now, batch: configuration.rosterBatch) { result.wake = due }
         result.inputs.append(.away(seat.peer))
         result.notes.append(.away(seat.peer, for: grace))
     }
 
     /// A hello carried the resume token of `id`'s seat: the new link takes it (same id, name and
     /// place in the game). If the old link is still open (the host has not noticed it drop), it
-    /// is closed without the player leaving. The welcome lists everyone present and says
+    /// is closed without the player leaving. The welcome lists everyone present (from version 4, the
+    /// listed players) and says
     /// `resumed`; the others hear `back` when the player was away.
     mutating func resume(_ id: PeerID, version: Int, on linkID: LinkID, now: NIODeadline) -> HostResult<Link> {
         guard let entry = links[linkID], let seat = seats[id] else { return HostResult() }
@@ -37,9 +38,11 @@ extension HostMachine {
             id, version: version, on: linkID, handle: entry.link, heartbeat: Heartbeat(configuration: configuration.heartbeat, now: now),
             rosterMark: roster.markNow,
             realtime: realtimePath(version: version, key: entry.datagramKey))  // a new client: numbering from 1
-        welcome(seat.peer, others: players.filter { $0.id != id }, version: version, token: seat.token, resumed: true, on: entry.link, into: &result)
+        welcome(seat.peer, others: othersTold(version: version).filter { $0.id != id }, version: version, token: seat.token, resumed: true, on: entry.link, into: &result)
         if wasAway {
-            if let due = roster.add(.back(Back(peer: seat.peer)), now: now, batch: configuration.rosterBatch) { result.wake = due }
+            if let due = roster.add(.back(Back(peer: seat.peer)), listed: seats.isListed(id), now: now, batch: configuration.rosterBatch) {
+                result.wake = due
+            }
             result.inputs.append(.back(seat.peer))
         }
         result.notes.append(.resumed(seat.peer, on: entry.link))

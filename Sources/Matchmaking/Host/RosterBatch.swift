@@ -16,6 +16,9 @@ struct RosterBatch: Sendable {
 
     /// The notes of the open batch, in order.
     private(set) var notes: [WireMessage] = []
+    /// The indices in ``notes`` of the notes about players who are not listed, which version 4
+    /// players are not told (empty in a room that never had more than the listed players).
+    private(set) var aboutUnlisted: Set<Int> = []
     /// Numbers the batches; a mark of an older generation knows nothing of the open batch.
     private(set) var generation: UInt64 = 0
     /// When the open batch is to be written.
@@ -28,8 +31,10 @@ struct RosterBatch: Sendable {
     /// open batch has its own `joined` in it).
     func isOpen(at mark: Mark) -> Bool { mark.generation == generation && !notes.isEmpty }
 
-    /// Adds a note; returns the time the batch is due when this note opened it.
-    mutating func add(_ note: WireMessage, now: NIODeadline, batch: TimeAmount) -> NIODeadline? {
+    /// Adds a note about a player, `listed` or not; returns the time the batch is due when this
+    /// note opened it.
+    mutating func add(_ note: WireMessage, listed: Bool, now: NIODeadline, batch: TimeAmount) -> NIODeadline? {
+        if !listed { aboutUnlisted.insert(notes.count) }
         notes.append(note)
         guard due == nil else { return nil }
         due = now + batch
@@ -39,10 +44,16 @@ struct RosterBatch: Sendable {
     /// The index from which a player with `mark` must be told the open batch.
     func start(for mark: Mark) -> Int { mark.generation == generation ? mark.index : 0 }
 
+    /// The notes from `start` a version 4 player is told: those about listed players.
+    func listedNotes(from start: Int) -> [WireMessage] {
+        notes.indices[start...].compactMap { aboutUnlisted.contains($0) ? nil : notes[$0] }
+    }
+
     /// Closes the batch: returns its notes; every mark now knows them.
     mutating func close() -> [WireMessage] {
         defer {
             notes = []
+            aboutUnlisted = []
             generation += 1
             due = nil
         }

@@ -25,6 +25,9 @@ struct Seats<Link: Sendable>: Sendable {
     /// Each seated player's current clock estimate (only those with one), so that a game can take
     /// a snapshot without walking every seat.
     private(set) var clocks: [PeerID: ClockEstimate] = [:]
+    /// The listed seats, in order of admission: those admitted while fewer than
+    /// ``ServerConfiguration/listedPlayers`` listed seats were held (docs/PROTOCOL.md, "Version 4").
+    private(set) var listed: OrderedSet<PeerID> = []
     /// The raw value of the next id to give (ids start at 1 and are never given twice).
     private var nextID: UInt32 = 1
 
@@ -44,6 +47,12 @@ struct Seats<Link: Sendable>: Sendable {
 
     /// The players, in order of admission.
     var players: [Peer] { byID.values.map(\.peer) }
+
+    /// The listed players, in order of admission.
+    var listedPlayers: [Peer] { listed.compactMap { byID[$0]?.peer } }
+
+    /// Whether `id` is a listed seat.
+    func isListed(_ id: PeerID) -> Bool { listed.contains(id) }
 
     /// The ids of the seats that are away.
     var awayIDs: [PeerID] { byID.values.filter { $0.link == nil }.map(\.peer.id) }
@@ -70,13 +79,14 @@ struct Seats<Link: Sendable>: Sendable {
 
     /// Seats a new player, `peer`, whose id must be ``nextPeerID`` and whose name must be free,
     /// on `link` (the runner's `handle` for it). `token`: its resume token (nil: the seat is not
-    /// kept when the link drops).
+    /// kept when the link drops). `listed`: whether every player is told of it by name.
     mutating func admit(
         _ peer: Peer, version: Int, token: String?, on link: LinkID, handle: Link, heartbeat: Heartbeat,
-        rosterMark: RosterBatch.Mark, realtime: DatagramPath<SocketAddress>?
+        rosterMark: RosterBatch.Mark, realtime: DatagramPath<SocketAddress>?, listed isListed: Bool = true
     ) {
         precondition(peer.id == nextPeerID && !isNameTaken(peer.name), "admit: a fresh id and a free name")
         nextID += 1
+        if isListed { listed.append(peer.id) }
         byID[peer.id] = Seat(
             peer: peer, link: link, version: version, token: token, heartbeat: heartbeat, rosterMark: rosterMark, realtime: realtime)
         byName[PlayerName.uniquenessKey(peer.name)] = peer.id
@@ -89,6 +99,7 @@ struct Seats<Link: Sendable>: Sendable {
     /// had (nil: it had none).
     mutating func leave(_ id: PeerID) -> Seat? {
         guard let seat = byID.removeValue(forKey: id) else { return nil }
+        listed.remove(id)
         byName[PlayerName.uniquenessKey(seat.peer.name)] = nil
         if let token = seat.token { byToken[token] = nil }
         handles[id] = nil
@@ -224,6 +235,7 @@ extension Seats {
         if byToken.count != byID.values.filter({ $0.token != nil }).count { broken.append("\(byToken.count) tokens indexed") }
         if handles.count != links.count { broken.append("\(handles.count) handles for \(links.count) seated") }
         if !Set(clocks.keys).isSubset(of: Set(handles.keys)) { broken.append("a clock estimate for a player not seated") }
+        if !listed.allSatisfy({ byID[$0] != nil }) { broken.append("a listed id without a seat") }
         return broken
     }
 
@@ -234,6 +246,7 @@ extension Seats {
             if byName.values.contains(id) { broken.append("\(id): gone, still named") }
             if byToken.values.contains(id) { broken.append("\(id): gone, token still indexed") }
             if handles[id] != nil || clocks[id] != nil { broken.append("\(id): gone, still has a handle or clock") }
+            if listed.contains(id) { broken.append("\(id): gone, still listed") }
             return broken
         }
         var broken: [String] = []

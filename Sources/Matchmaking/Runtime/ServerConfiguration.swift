@@ -35,6 +35,13 @@ public struct ServerConfiguration: Sendable {
     /// `joined` and `left` are written to everyone at most this long after they happen, several
     /// at a time: in a crowded room a join costs the others one write per batch, not one each.
     public var rosterBatch: TimeAmount = .milliseconds(50)
+    /// A player admitted while fewer than this many listed players are present is *listed*
+    /// (the first this many are, and a newcomer takes the place of one who left). Every player of
+    /// version 4 is told of the listed players by name (in its `welcome`, and by `joined`, `left`,
+    /// `away` and `back`) and of the others only how many there are, so that in a room of
+    /// thousands a join does not cost everyone a message. Players of versions 1-3 are told of
+    /// everyone. docs/PROTOCOL.md, "Version 4".
+    public var listedPlayers: Int = Self.defaultListedPlayers
     /// Bytes queued for one client before it counts as not reading and is dropped.
     public var sendBufferLimit: Int = 1 << 20
     /// Connections still shaking hands beyond this many are closed at once (a flood of silent
@@ -45,6 +52,8 @@ public struct ServerConfiguration: Sendable {
     public var resumeGrace: TimeAmount = Self.defaultResumeGrace
     /// The resume grace unless configured: a Wi-Fi blip or a phone's screen going dark.
     public static let defaultResumeGrace = TimeAmount.seconds(60)
+    /// The default ``listedPlayers``: about a phone's lobby list, and a welcome of about 1.5 KB.
+    public static let defaultListedPlayers = 50
     /// The longest resume grace allowed: an hour.
     public static let maxResumeGrace = TimeAmount.seconds(3600)
 
@@ -76,6 +85,7 @@ public struct ServerConfiguration: Sendable {
         guard (256...16_777_216).contains(maxFrame) else { throw Invalid(description: "max frame: \(maxFrame) is outside 256...16777216 bytes") }
         guard handshakeTimeout > .zero else { throw Invalid(description: "handshake timeout: must be positive") }
         guard maxPendingHandshakes > 0 else { throw Invalid(description: "max pending handshakes: must be positive") }
+        guard listedPlayers >= 1 else { throw Invalid(description: "listed players: \(listedPlayers) must be at least 1") }
         guard resumeGrace >= .zero, resumeGrace <= Self.maxResumeGrace else {
             throw Invalid(description: "resume grace: \(resumeGrace.nanoseconds / 1_000_000_000) s is outside 0...\(Self.maxResumeGrace.nanoseconds / 1_000_000_000) s")
         }

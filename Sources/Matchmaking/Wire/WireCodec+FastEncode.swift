@@ -56,6 +56,10 @@ extension WireCodec {
                 out.writePeer(peer)
             }
             out.writeStaticString("]")
+            if let players = welcome.players {
+                out.writeStaticString(#","players":"#)
+                out.writeDecimal(players)
+            }
             if let token = welcome.resumeToken {
                 out.writeStaticString(#","resumeToken":"#)
                 out.writeJSONString(token)

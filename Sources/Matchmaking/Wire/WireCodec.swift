@@ -4,12 +4,16 @@ import NIOCore
 /// Turns messages into frame payloads and back. One codec per connection (it is not `Sendable`).
 public struct WireCodec {
     /// The protocol versions this build speaks.
-    public static let supportedVersions = [1, 2, 3]
+    public static let supportedVersions = [1, 2, 3, 4]
     /// The first version with resume tokens, `away` and `back` (docs/PROTOCOL.md, "Version 2").
     public static let resumeVersion = 2
     /// The first version with the real-time channel: `state` messages, datagrams
     /// (docs/PROTOCOL.md, "Version 3").
     public static let realtimeVersion = 3
+    /// The first version with the listed roster: a player is told of the first players only
+    /// (``ServerConfiguration/listedPlayers``), and of how many there are (docs/PROTOCOL.md,
+    /// "Version 4").
+    public static let listedRosterVersion = 4
     /// The default cap on a frame's payload: 64 KiB.
     public static let defaultMaxFrame = 65_536
 

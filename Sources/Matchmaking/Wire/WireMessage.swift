@@ -102,8 +102,11 @@ public struct Welcome: Hashable, Sendable, Codable {
     public var you: Peer
     /// The host's own player (id 0).
     public var host: Peer
-    /// The other clients already admitted.
+    /// The other clients already admitted; from version 4, only the listed ones (those admitted
+    /// while fewer than ``ServerConfiguration/listedPlayers`` were present).
     public var peers: [Peer]
+    /// Version 4: how many players the session has, this one included (absent before).
+    public var players: Int?
     /// How often each side pings, in milliseconds.
     public var heartbeatIntervalMs: Int
     /// After this many milliseconds without a frame, a side drops the other.
@@ -118,12 +121,13 @@ public struct Welcome: Hashable, Sendable, Codable {
     /// UDP port (states then travel over this link).
     public var datagram: DatagramOffer?
 
-    /// A welcome; the version 2 members absent unless given.
+    /// A welcome; the members of later versions absent unless given.
     public init(
         version: Int, you: Peer, host: Peer, peers: [Peer], heartbeatIntervalMs: Int, heartbeatTimeoutMs: Int,
-        resumeToken: String? = nil, resumed: Bool? = nil, datagram: DatagramOffer? = nil
+        resumeToken: String? = nil, resumed: Bool? = nil, datagram: DatagramOffer? = nil, players: Int? = nil
     ) {
         self.datagram = datagram
+        self.players = players
         self.version = version
         self.you = you
         self.host = host

@@ -7,8 +7,9 @@ import { socketURL } from "./dom.mjs";
 
 export const SnapLink = (function () {
   var CONTEXT = "snap-host join v1";
-  /* The protocol versions this page speaks, best first: 3 adds states, 2 resume tokens. */
-  var VERSIONS = [3, 2, 1];
+  /* The protocol versions this page speaks, best first: 4 lists only the first players (and says
+     how many there are), 3 adds states, 2 resume tokens. */
+  var VERSIONS = [4, 3, 2, 1];
 
   /* The page's monotonic clock in microseconds (heartbeats, and when an answer was pressed). */
   function now() {

@@ -17,6 +17,9 @@ import { wait, scheduled } from "./words.mjs";
 const VIEWS = ["join-view", "lobby-view", "game-view", "over-view", "end-view"];
 
 let link = null, hello = null, me = null, roster = {}, away = {}, playing = false, resuming = false;
+/* How many players the host said there were at the welcome (protocol version 4 names only the
+   first ones: the roster is those, the count everyone). */
+let welcomedCount = 0;
 let afterGame = false, paused = false, retry = null, retryUntil = 0;
 let lobbyStatus = null, startsAt = null;
 const games = gameLoader();
@@ -134,6 +137,7 @@ const handlers = {
     away = {};
     message.peers.forEach((peer) => { roster[peer.id] = peer.name; });
     roster[me.id] = me.name;
+    welcomedCount = message.players || 0;
     sessionStorage.setItem("snap.joined", "1");
     retryUntil = 0;
     text("me", me.name);
@@ -257,9 +261,14 @@ function showLobby(status) {
 }
 
 function refreshLobby() {
-  const names = Object.keys(roster).map((id) => ({ text: roster[id], mine: me && +id === me.id, away: away[id] }));
+  /* This phone's own name first: in a full room the list is cut at the bottom of the screen. */
+  const names = Object.keys(roster).map((id) => ({ text: roster[id], mine: me && +id === me.id, away: away[id] }))
+    .sort((a, b) => (b.mine ? 1 : 0) - (a.mine ? 1 : 0));
   list($("lobby-players"), names);
-  const s = lobbyStatus, count = names.length;
+  const s = lobbyStatus;
+  /* Version 4 names only the first players: the game's lobby counts everyone, and before its
+     first status the welcome does. */
+  const count = s && s.players != null ? Math.max(s.players, names.length) : Math.max(welcomedCount, names.length);
   const capacity = s ? s.capacity : hello ? hello.capacity : "?";
   let line = count + " of " + capacity + " players";
   const at = scheduled(s, startsAt, Date.now());
