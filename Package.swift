@@ -121,7 +121,7 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Pages/phone.html"), .embedInCode("Pages/screen.html"), .embedInCode("Pages/host.html"),
-                .embedInCode("Pages/style.css"), .embedInCode("Pages/phone.mjs"), .embedInCode("Pages/screen.mjs"),
+                .embedInCode("Pages/style.css"), .embedInCode("Pages/tv.css"), .embedInCode("Pages/host.css"), .embedInCode("Pages/phone.mjs"), .embedInCode("Pages/screen.mjs"),
                 .embedInCode("Pages/host.mjs"), .embedInCode("Pages/dom.mjs"), .embedInCode("Pages/link.mjs"),
                 .embedInCode("Pages/sha256.mjs"), .embedInCode("Pages/feed.mjs"), .embedInCode("Pages/words.mjs"),
                 .embedInCode("Pages/game.mjs"),
@@ -137,7 +137,10 @@ let package = Package(
             ]),
         .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", "QuizLibrary", .product(name: "Logging", package: "swift-log")],
                 // its page module (docs/WEB.md, "A game's page module") and the host page's quiz library (served by QuizDesk)
-                resources: [.embedInCode("Page/trivia.mjs"), .embedInCode("Page/quizzes.mjs"), .embedInCode("Page/reports.mjs")]),
+                resources: [
+                    .embedInCode("Page/trivia.mjs"), .embedInCode("Page/trivia-watch.mjs"), .embedInCode("Page/quizzes.mjs"),
+                    .embedInCode("Page/reports.mjs"),
+                ]),
         .target(name: "SnapGame", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],
                 resources: [.embedInCode("Page/snap.mjs")]),  // its page module (docs/WEB.md, "A game's page module")
         .target(name: "Pong", dependencies: ["Vocabulary", "GameRuntime", .product(name: "Logging", package: "swift-log")],

@@ -12,7 +12,7 @@ public enum Trivia {
         title: "Trivia",
         summary: "a quiz: first correct answer, timed rounds or the buzzer (1 or more players)",
         options: TriviaOptions.all,
-        page: GamePage(name: TriviaPage.name, script: TriviaPage.script),
+        page: GamePage(name: TriviaPage.name, script: TriviaPage.script, watcherScript: TriviaPage.watcherScript),
         host: { setup throws(SetupError) in
             let bank = try TriviaOptions.bank(from: setup.options)
             let settings = try TriviaOptions.settings(from: setup.options)

@@ -35,6 +35,7 @@ struct options {
     double idle_seconds; /* CPU window with the crowd idle */
     bool ping;           /* crowd players ping at the welcome's interval, like the Swift client */
     bool websocket;      /* players are WebSockets on the web port's /ws, as phones are */
+    int protocol;        /* the protocol version every player says it speaks: 1, or 4 as phones */
 };
 
 enum phase { FREE, AWAIT_UPGRADE, AWAIT_HELLO, AWAIT_WELCOME, ADMITTED, LEAVING };
@@ -101,7 +102,7 @@ static int send_hello(struct crowd *k, int index)
 {
     char hello[128];
     long long name = index == k->sampler ? k->next_name++ : index;
-    snprintf(hello, sizeof hello, "{\"type\":\"clientHello\",\"version\":1,\"name\":\"c%lld\"}", name);
+    snprintf(hello, sizeof hello, "{\"type\":\"clientHello\",\"version\":%d,\"name\":\"c%lld\"}", k->o.protocol, name);
     return send_text(&k->clients[index], hello);
 }
 
@@ -637,14 +638,14 @@ static int usage_error(const char *problem)
     fprintf(stderr, "snap-crowd clients: %s\n"
                     "usage: snap-crowd clients --port P [--address 127.0.0.1] [--pid SERVER_PID] [--players N]\n"
                     "       [--window W] [--attempts A] [--rounds R] [--joins K] [--idle-joins K] [--idle-seconds S] [--no-ping]\n"
-                    "       [--websocket]\n",
+                    "       [--websocket] [--protocol 1|4]\n",
         problem);
     return 2;
 }
 
 static bool parse_options(int argc, char **argv, struct options *o)
 {
-    *o = (struct options){"127.0.0.1", 0, 0, 1000, 32, MAX_ATTEMPTS, 50, 200, 0, 0, true, false};
+    *o = (struct options){"127.0.0.1", 0, 0, 1000, 32, MAX_ATTEMPTS, 50, 200, 0, 0, true, false, 1};
     for (int i = 1; i < argc; i++) {
         const char *flag = argv[i];
         if (strcmp(flag, "--no-ping") == 0) {
@@ -667,11 +668,12 @@ static bool parse_options(int argc, char **argv, struct options *o)
         else if (strcmp(flag, "--joins") == 0) o->joins = atoi(value);
         else if (strcmp(flag, "--idle-joins") == 0) o->idle_joins = atoi(value);
         else if (strcmp(flag, "--idle-seconds") == 0) o->idle_seconds = atof(value);
+        else if (strcmp(flag, "--protocol") == 0) o->protocol = atoi(value);
         else return false;
     }
     return o->port > 0 && o->port < 65536 && o->players >= 2 && o->window > 0 && o->attempts >= 1
         && o->attempts <= MAX_ATTEMPTS && o->rounds >= 0 && o->joins >= 0
-        && o->idle_joins >= 0 && o->idle_seconds >= 0;
+        && o->idle_joins >= 0 && o->idle_seconds >= 0 && (o->protocol == 1 || o->protocol == 4);
 }
 
 static bool set_up(struct crowd *k)

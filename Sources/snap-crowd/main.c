@@ -19,7 +19,7 @@
  *
  *   snap-crowd clients --port P [--address 127.0.0.1] [--pid SERVER_PID] [--players N]
  *                      [--window W] [--attempts A] [--rounds R] [--joins K] [--idle-joins K]
- *                      [--idle-seconds S] [--no-ping]
+ *                      [--idle-seconds S] [--no-ping] [--protocol 1|4]
  *       Against a server (the host or the bare one), in this order:
  *       1. --idle-joins joins with nobody present (default 0);
  *       2. connects N players (default 1000), at most W (32) in the handshake at once (the host
@@ -39,8 +39,8 @@
  *       accept queue was full); while the crowd gathers, a player refused, timed out or dropped
  *       connects again, --attempts times in all (default 5).
  *       Steps 1, 3 and 4 warm up for a tenth more rounds/joins than they keep. Players speak the
- *       protocol (docs/PROTOCOL.md): clientHello {"type":"clientHello","version":1,"name":"cN"}
- *       without proof, a pong for every ping (monotonic microseconds), their own ping every
+ *       protocol (docs/PROTOCOL.md): clientHello {"type":"clientHello","version":V,"name":"cN"}
+ *       without proof (V: --protocol, 1 by default, or 4 as the page: its listed roster), a pong for every ping (monotonic microseconds), their own ping every
  *       heartbeat interval of the welcome as the Swift client does (--no-ping: none); they
  *       count joined, left, app, bye and frames above the announced maxFrame.
  *       Output: one line on stdout, `crowd players=N key=value ...` (latencies in µs, memory in
@@ -97,8 +97,8 @@
  *       GET / with a phone browser's headers (Accept-Encoding: gzip, deflate), then, one
  *       request at a time, every file the responses make a browser load (found in what is
  *       served, gunzipped: <script src>, <link href> of a style sheet, module preload or icon,
- *       <img src>, static imports and import("literal") of modules, CSS url() and @import),
- *       each path once, then /favicon.ico when the page names no icon; bodies read by
+ *       <img src>, static imports of modules (not import(), which runs only if the code does),
+ *       CSS url() and @import), each path once, then /favicon.ico when the page names no icon; bodies read by
  *       Content-Length or chunked. Then the WebSocket on a new connection (as clients
  *       --websocket, name pN, no Origin, the best protocol version up to --protocol that the
  *       serverHello offers: 4 as the page, or 1); on the serverHello it asks the first

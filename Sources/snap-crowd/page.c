@@ -3,8 +3,9 @@
  * reading a response (its head; a body by Content-Length or chunked), gunzipping a body
  * (zlib), and finding the files a page, a module or a style sheet makes the browser load (HTML
  * <script src>, <link href> of a style sheet, module preload or icon, <img src>; JavaScript
- * static `import ... from "X"`, `import "X"`, `export ... from "X"` and `import("X")` with a
- * literal; CSS url() and @import), resolved against the file's own path. Also the replay the
+ * static `import ... from "X"`, `import "X"` and `export ... from "X"`, not `import("X")`, which
+ * a browser loads only when the code runs it (the phone's join-code hash, only for a host that
+ * asks for a code); CSS url() and @import), resolved against the file's own path. Also the replay the
  * bare server needs: responses saved as they came (--save-pages DIR) and served again. */
 #define _GNU_SOURCE
 #include "snap_crowd.h"
@@ -252,13 +253,12 @@ static const char *skip_string(const char *s, const char *end)
 
 /* A scanner just good enough for module graphs: comments, strings, template literals and regular
  * expression literals are skipped as wholes, so a quote inside one misleads nothing; a string
- * right after the word `from` or `import`, or inside `import(` ... `)`, is a module's path. */
+ * right after the word `from` or `import` is a module's path (`import(` ... `)` is not followed). */
 static void js_references(const char *base, const char *text, size_t n, reference_found found, void *context)
 {
     const char *p = text, *end = text + n;
     char word[8] = "";     /* the last identifier, when short */
     char last = ';';       /* the last significant character outside identifiers */
-    bool after_import_paren = false;
     while (p < end) {
         char c = *p;
         if (c == '/' && p + 1 < end && p[1] == '/') {
@@ -278,17 +278,11 @@ static void js_references(const char *base, const char *text, size_t n, referenc
             last = ')';
         } else if (c == '"' || c == '\'' || c == '`') {
             const char *after = skip_string(p, end);
-            bool module = c != '`' && (strcmp(word, "from") == 0 || strcmp(word, "import") == 0 || after_import_paren);
-            if (after_import_paren) {  /* only `import("literal")` */
-                const char *q = after;
-                while (q < end && isspace((unsigned char)*q)) q++;
-                module = q < end && *q == ')';
-            }
+            bool module = c != '`' && (strcmp(word, "from") == 0 || strcmp(word, "import") == 0);
             if (module && after - p >= 2) found_reference(base, p + 1, (size_t)(after - p - 2), found, context);
             p = after;
             word[0] = '\0';
             last = '"';
-            after_import_paren = false;
         } else if (isalpha((unsigned char)c) || c == '_' || c == '$') {
             const char *start = p;
             while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '$')) p++;
@@ -301,11 +295,9 @@ static void js_references(const char *base, const char *text, size_t n, referenc
             }
             if (start > text && start[-1] == '.') word[0] = '\0';  /* a property, not a keyword */
             last = 'a';
-            after_import_paren = false;
         } else if (isspace((unsigned char)c)) {
             p++;
         } else {
-            after_import_paren = c == '(' && strcmp(word, "import") == 0;
             word[0] = '\0';
             last = c;
             p++;

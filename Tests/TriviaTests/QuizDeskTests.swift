@@ -151,7 +151,7 @@ import Vocabulary
         for forbidden in ["style=\"", "<style", "javascript:", "eval(", "new function", "data:", "innerhtml"] {
             #expect(!text.contains(forbidden), "\(forbidden) in quizzes.mjs")
         }
-        #expect(String(decoding: TriviaPage.script, as: UTF8.self).contains("/games/trivia/files/quizzes.mjs"))  // its hostTools
+        #expect(String(decoding: TriviaPage.watcherScript, as: UTF8.self).contains("/games/trivia/files/quizzes.mjs"))  // its hostTools
     }
 }
 

@@ -101,7 +101,7 @@ import Vocabulary
         let (desk, _) = try QuizDeskTests.desk()
         let served = try #require(desk.file(at: ["reports.mjs"]))
         #expect(served.status == 200 && served.contentType == "text/javascript; charset=utf-8" && served.body == TriviaPage.reports)
-        #expect(String(decoding: TriviaPage.script, as: UTF8.self).contains("/games/trivia/files/reports.mjs"))  // its hostTools
+        #expect(String(decoding: TriviaPage.watcherScript, as: UTF8.self).contains("/games/trivia/files/reports.mjs"))  // its hostTools
         #expect(String(decoding: TriviaPage.reports, as: UTF8.self).contains("export function mount("))
     }
 }

@@ -143,8 +143,8 @@ import Trivia
 
     /// The games' page modules, as `serve` hands them to the web port.
     static let gamePages = [
-        GamePage(name: TriviaPage.name, script: TriviaPage.script), GamePage(name: SnapPage.name, script: SnapPage.script),
-        GamePage(name: PongPage.name, script: PongPage.script),
+        GamePage(name: TriviaPage.name, script: TriviaPage.script, watcherScript: TriviaPage.watcherScript),
+        GamePage(name: SnapPage.name, script: SnapPage.script), GamePage(name: PongPage.name, script: PongPage.script),
     ]
 
     /// The site of a port running each game, and of one with none.
@@ -158,10 +158,14 @@ import Trivia
         return files
     }
 
-    /// The paths a script imports: `import … from "./dom.<hash>.mjs"` (static) and
-    /// `import("/…")` (a dynamic import of a literal path).
-    static func imports(of script: String) -> [String] {
-        script.matches(of: /(?:from|import)\s*\(?\s*"(?:\.)?(\/[a-z0-9\/.\-]*)"/).map { String($0.output.1) }
+    /// The paths a script at `path` imports: `import … from "./dom.<hash>.mjs"` (static) and
+    /// `import("/…")` (a dynamic import of a literal path), a relative one resolved against the
+    /// script's own folder (`/games/trivia.watch.<hash>.mjs` imports `/games/trivia.<hash>.mjs`).
+    static func imports(of script: String, at path: String = "/") -> [String] {
+        let folder = path[...(path.lastIndex(of: "/") ?? path.startIndex)].dropLast()
+        return script.matches(of: /(?:from|import)\s*\(?\s*"(\.?)(\/[a-z0-9\/.\-]*)"/).map {
+            $0.output.1.isEmpty ? String($0.output.2) : folder + String($0.output.2)
+        }
     }
 
     /// Each file carries a strong validator; asked again with it, the answer is 304 and no bytes
@@ -217,9 +221,12 @@ import Trivia
                     guard loaded.insert(asset).inserted else { continue }
                     let entry = try #require(site.entry(at: asset[...]), "\(path) loads \(asset), which is not served")
                     #expect(entry.caching == .immutable, "\(path) loads \(asset) by a name without its hash")
-                    if asset.hasSuffix(".mjs") { pending += Self.imports(of: String(decoding: entry.file.plain.bytes, as: UTF8.self)) }
+                    if asset.hasSuffix(".mjs") { pending += Self.imports(of: String(decoding: entry.file.plain.bytes, as: UTF8.self), at: asset) }
                 }
                 #expect(loaded.contains { $0.hasPrefix("/style.") && $0.hasSuffix(".css") }, "\(path) loads the stylesheet")
+                if Assets.phonePages.contains(path) {  // a phone loads neither the TV's nor the host page's own
+                    #expect(!loaded.contains { $0.hasPrefix("/tv.") || $0.hasPrefix("/host.") || $0.contains(".watch.") }, "\(loaded.sorted())")
+                }
                 #expect(loaded.contains { $0.hasPrefix("/dom.") }, "\(path) imports the shared modules: \(loaded.sorted())")
                 if let game = site.game {
                     #expect(loaded.contains { $0.hasPrefix("/games/\(game).") }, "\(path) names the game's module: \(loaded.sorted())")

@@ -9,7 +9,7 @@ import Trivia
 /// What a port serves (``Site``): gzip only to a request that accepts it, a validator for each
 /// representation, and the files the pages load at names carrying their hash, kept a year.
 @Suite struct SiteTests {
-    static let trivia = Site(game: GamePage(name: TriviaPage.name, script: TriviaPage.script))
+    static let trivia = Site(game: GamePage(name: TriviaPage.name, script: TriviaPage.script, watcherScript: TriviaPage.watcherScript))
     static let gzip = [("Accept-Encoding", "gzip, deflate, br")]
 
     static func header(_ response: PageHandler.Response, _ name: String) -> String? {
@@ -45,7 +45,7 @@ import Trivia
     /// Every file, asked for with and without gzip: the gzip decodes to exactly the plain bytes,
     /// each with its own validator, both with `Vary: Accept-Encoding`.
     @Test func aFileComesGzippedOnlyWhenTheRequestAcceptsIt() throws {
-        #expect(Self.trivia.entries.count == 3 + 2 * Assets.shared.count + 2)
+        #expect(Self.trivia.entries.count == 3 + 2 * Assets.shared.count + 4)  // the pages, the shared files, two halves of the game
         for (path, entry) in Self.trivia.entries {
             let plain = PageHandler.response(to: PageHandlerTests.head(.GET, path), site: Self.trivia)
             #expect(plain.status == .ok && plain.body == entry.file.plain.bytes, "\(path)")
@@ -128,13 +128,44 @@ import Trivia
                 guard entry.file.contentType == Assets.html else { continue }
                 let head = text[..<(try #require(text.firstRange(of: "</head>"))).lowerBound]
                 if let game = site.game, let module = site.entry(at: "/games/\(game).mjs") {
-                    let link = "<link rel=\"modulepreload\" href=\"/games/\(game).\(module.file.hash).mjs\" data-game=\"\(game)\">"
+                    // The phone's page names the phone's half; the TV's and the host page's the
+                    // watchers' half when the game has one.
+                    let watcher = Assets.phonePages.contains(path) ? nil : site.entry(at: "/games/\(game).watch.mjs")
+                    let named = watcher.map { "/games/\(game).watch.\($0.file.hash).mjs" } ?? "/games/\(game).\(module.file.hash).mjs"
+                    let link = "<link rel=\"modulepreload\" href=\"\(named)\" data-game=\"\(game)\">"
                     #expect(head.firstRange(of: link) != nil, "\(path) of \(game)")
+                    #expect(head.ranges(of: "data-game=").count == 1, "\(path) of \(game): one module to import")
                 } else {
                     #expect(head.firstRange(of: "modulepreload") == nil)
                 }
             }
         }
+    }
+
+    /// A game in two halves (trivia): the phone's page loads the phone's half only, the TV and the
+    /// host page the watchers' half, which imports the phone's by its hashed name (so its own hash
+    /// covers it) and is preloaded with it.
+    @Test func aPhoneLoadsOnlyItsHalfOfAGameInTwo() throws {
+        let site = Self.trivia
+        let phoneHalf = try #require(site.entry(at: "/games/trivia.mjs"))
+        let watcher = try #require(site.entry(at: "/games/trivia.watch.mjs"))
+        let phoneName = "/games/trivia.\(phoneHalf.file.hash).mjs", watcherName = "/games/trivia.watch.\(watcher.file.hash).mjs"
+        #expect(site.entry(at: Substring(phoneName))?.caching == .immutable && site.entry(at: Substring(watcherName))?.caching == .immutable)
+        let watcherText = String(decoding: watcher.file.plain.bytes, as: UTF8.self)
+        #expect(watcherText.contains("from \"./trivia.\(phoneHalf.file.hash).mjs\""))
+        #expect(!watcherText.contains("\"./trivia.mjs\""))
+        func page(_ path: Substring) throws -> String { String(decoding: try #require(site.entry(at: path)).file.plain.bytes, as: UTF8.self) }
+        let phone = try page("/")
+        #expect(phone.contains(phoneName) && !phone.contains("trivia.watch"))
+        for path: Substring in ["/screen", "/host"] {
+            let text = try page(path)
+            #expect(text.contains("<link rel=\"modulepreload\" href=\"\(watcherName)\" data-game=\"trivia\">"), "\(path)")
+            #expect(text.contains("<link rel=\"modulepreload\" href=\"\(phoneName)\">"), "\(path): preloaded beside it")
+        }
+        // The phone's half is what a phone needs: no TV view, no host tools.
+        let phoneText = String(decoding: phoneHalf.file.plain.bytes, as: UTF8.self)
+        #expect(phoneText.contains("export function phone(") && !phoneText.contains("export function tvView(") && !phoneText.contains("hostTools"))
+        #expect(watcherText.contains("export function tvView(") && watcherText.contains("export * from"))
     }
 
     /// A module's hash covers the names it imports: a change in an imported file renames every

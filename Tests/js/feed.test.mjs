@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { initial, reduce, awayLine, capacity } from "../../Sources/Web/Pages/feed.mjs";
-import * as trivia from "../../Sources/Trivia/Page/trivia.mjs";
+import * as trivia from "../../Sources/Trivia/Page/trivia-watch.mjs";  /* the whole module: the watchers' half passes the phone's on */
 import { fixture, fold, isPublic } from "./support.mjs";
 
 const hello = { type: "hello", host: "Living Room", game: "trivia", capacity: 8, url: "http://x/", players: [{ id: 1, name: "Ann" }, { id: 2, name: "Bob" }], away: [2] };

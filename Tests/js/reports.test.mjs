@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as reports from "../../Sources/Trivia/Page/reports.mjs";
-import * as trivia from "../../Sources/Trivia/Page/trivia.mjs";
+import * as trivia from "../../Sources/Trivia/Page/trivia-watch.mjs";  /* the whole module: the watchers' half passes the phone's on */
 import { h, byId, byClass, textOf } from "./support.mjs";
 
 const NOW = new Date(2026, 10, 27, 22, 5);  /* local time, as the page reads it */

@@ -2,7 +2,7 @@
    (Tests/js/fixtures/trivia.json: a phone, Ann, who answers A, two bots, and the TV's feed). */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import * as trivia from "../../Sources/Trivia/Page/trivia.mjs";
+import * as trivia from "../../Sources/Trivia/Page/trivia-watch.mjs";  /* the whole module: the watchers' half passes the phone's on */
 import { fixture, playerBodies, phoneCtx, play, fold, isPublic, byId, byClass, textOf, h } from "./support.mjs";
 
 const recording = fixture("trivia");

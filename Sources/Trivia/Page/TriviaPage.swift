@@ -1,11 +1,14 @@
-/// The quiz's page module for the browser, `Page/trivia.mjs`: how the phone, the TV and the host page
-/// draw the quiz's messages. The web port serves it at `/games/trivia.mjs` when this host runs the quiz
-/// (`WebConfiguration.gamePage`; docs/WEB.md, "A game's page module").
+/// The quiz's page module for the browser: how the phone (`Page/trivia.mjs`), the TV and the host
+/// page (`Page/trivia-watch.mjs`, which imports the phone's half) draw the quiz's messages. The web
+/// port serves them at `/games/trivia.mjs` and `/games/trivia.watch.mjs` when this host runs the
+/// quiz (`WebConfiguration.gamePage`; docs/WEB.md, "A game's page module").
 public enum TriviaPage {
     /// The game's name, as the host's hello announces it and the pages load the module by.
     public static let name = "trivia"
-    /// The module's source (UTF-8 JavaScript), embedded in the binary.
+    /// The phone's half (UTF-8 JavaScript), embedded in the binary.
     public static let script: [UInt8] = PackageResources.trivia_mjs
+    /// The TV's and the host page's half, which imports the phone's.
+    public static let watcherScript: [UInt8] = PackageResources.trivia_watch_mjs
     /// The host page's quiz library (`Page/quizzes.mjs`), which the host page imports when the host
     /// presses "Quizzes" (`hostTools` in the page module): served by ``QuizDesk`` as a public file,
     /// `/games/trivia/files/quizzes.mjs`, so the phone and the TV never download it.

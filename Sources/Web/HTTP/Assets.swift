@@ -16,7 +16,9 @@ enum Assets {
     /// pages are ES modules: each page loads one (`<script type="module">`), which imports the
     /// others by relative name (`"./dom.mjs"`).
     static let shared: [Source] = [
-        Source(name: "style.css", bytes: PackageResources.style_css, contentType: "text/css; charset=utf-8"),
+        Source(name: "style.css", bytes: PackageResources.style_css, contentType: css),
+        Source(name: "tv.css", bytes: PackageResources.tv_css, contentType: css),
+        Source(name: "host.css", bytes: PackageResources.host_css, contentType: css),
         Source(name: "phone.mjs", bytes: PackageResources.phone_mjs, contentType: script),
         Source(name: "screen.mjs", bytes: PackageResources.screen_mjs, contentType: script),
         Source(name: "host.mjs", bytes: PackageResources.host_mjs, contentType: script),
@@ -36,8 +38,13 @@ enum Assets {
         "/host": PackageResources.host_html,
     ]
 
+    /// The pages a player's phone opens (the rest watch the feed: the TV, the host page): they
+    /// load a game's phone half (``/GameRuntime/GamePage``).
+    static let phonePages: Set<String> = ["/"]
+
     static let html = "text/html; charset=utf-8"
     static let script = "text/javascript; charset=utf-8"
+    static let css = "text/css; charset=utf-8"
 
     /// Asked for by browsers on their own: answered `204 No Content` (the pages have no icon; a
     /// `data:` one would need `img-src data:` in the policy, a 404 is an error in the browser).

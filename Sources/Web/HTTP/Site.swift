@@ -13,7 +13,9 @@ import GameRuntime
 ///   binary whose file changed names it anew; one that did not keeps the browser's copy.
 /// - The game's page module is at `/games/NAME.mjs` and at `/games/NAME.<hash>.mjs`; the pages
 ///   name the hashed one in a `<link rel="modulepreload" data-game="NAME">`, which `game.mjs`
-///   imports (the module is not among the shared files: its name is the running game's).
+///   imports (the module is not among the shared files: its name is the running game's). A game
+///   in two halves has its watchers' at `/games/NAME.watch.mjs` and its hashed name, and the TV's
+///   and the host page's link names that one (the phone's names the phone's half).
 struct Site: Sendable {
     /// How long a browser may keep a file without asking.
     enum Caching: Sendable, Equatable {
@@ -50,16 +52,29 @@ struct Site: Sendable {
             entries["/" + name] = Entry(file: file, caching: .revalidate)
             entries["/" + Names.hashed(name, file.hash)] = Entry(file: file, caching: .immutable)
         }
-        var head = ""
+        var head: [String: String] = [:]  // by page path: the game's module links
         if let page {
             let file = File(bytes: page.script, contentType: Assets.script)
             let hashed = Names.hashed(page.path, file.hash)
             entries[page.path] = Entry(file: file, caching: .revalidate)
             entries[hashed] = Entry(file: file, caching: .immutable)
-            head = "<link rel=\"modulepreload\" href=\"\(hashed)\" data-game=\"\(page.name)\">\n"
+            let phoneLink = "<link rel=\"modulepreload\" href=\"\(hashed)\" data-game=\"\(page.name)\">\n"
+            var watcherLinks = phoneLink
+            if let watcher = page.watcherScript {
+                // Its import of the phone's half names the hashed copy, so its own hash covers it.
+                let plain = "\(page.name).mjs"
+                let bytes = Names.referencing([plain: Names.hashed(plain, file.hash)], in: watcher)
+                let watcherFile = File(bytes: bytes, contentType: Assets.script)
+                let watcherHashed = Names.hashed(page.watcherPath, watcherFile.hash)
+                entries[page.watcherPath] = Entry(file: watcherFile, caching: .revalidate)
+                entries[watcherHashed] = Entry(file: watcherFile, caching: .immutable)
+                watcherLinks = "<link rel=\"modulepreload\" href=\"\(watcherHashed)\" data-game=\"\(page.name)\">\n"
+                    + "<link rel=\"modulepreload\" href=\"\(hashed)\">\n"
+            }
+            for path in Assets.pages.keys { head[path] = Assets.phonePages.contains(path) ? phoneLink : watcherLinks }
         }
         for (path, bytes) in Assets.pages {
-            let html = Names.inserting(head, beforeHeadEnd: Names.referencing(shared.names, in: bytes))
+            let html = Names.inserting(head[path] ?? "", beforeHeadEnd: Names.referencing(shared.names, in: bytes))
             entries[path] = Entry(file: File(bytes: html, contentType: Assets.html), caching: .revalidate)
         }
         self.entries = entries

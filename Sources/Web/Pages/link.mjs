@@ -2,7 +2,6 @@
    join-code proof, heartbeats with clock stamps, game messages, and (version 3) the real-time
    states, latest-wins per key. One instance is one link: the one implementation of the player's
    protocol in the pages. */
-import { Sha256 } from "./sha256.mjs";
 import { socketURL } from "./dom.mjs";
 
 export const SnapLink = (function () {
@@ -28,9 +27,16 @@ export const SnapLink = (function () {
     return btoa(raw);
   }
 
-  /* base64(HMAC-SHA256(code, "snap-host join v1" || nonce)). */
+  /* A promise of base64(HMAC-SHA256(code, "snap-host join v1" || nonce)). The hash's module is
+     loaded only for a host that asks for a join code, so a phone joining a game without one never
+     downloads it (a first visit's bytes: docs/WEB.md). */
+  var sha256 = null;
   function proof(code, nonceBase64) {
-    return bytesToBase64(Sha256.hmac(Sha256.utf8(code), Sha256.concat(Sha256.utf8(CONTEXT), base64ToBytes(nonceBase64))));
+    sha256 = sha256 || import("./sha256.mjs");
+    return sha256.then(function (module) {
+      var Sha256 = module.Sha256;
+      return bytesToBase64(Sha256.hmac(Sha256.utf8(code), Sha256.concat(Sha256.utf8(CONTEXT), base64ToBytes(nonceBase64))));
+    });
   }
 
   /* The seat this phone holds (protocol version 2): {serverId, name, token} in localStorage, so a
@@ -127,12 +133,16 @@ export const SnapLink = (function () {
         this.serverId = message.serverId;
         this.version = version;
         var hello = { type: "clientHello", version: version, name: this.name };
-        if (message.joinCodeRequired) hello.proof = proof(this.code || "", message.nonce);
         var seat = savedSeat();
         if (version >= 2 && seat && seat.serverId === message.serverId && seat.name.toLowerCase() === this.name.toLowerCase()) {
           hello.resume = seat.token;
         }
-        this.send(hello);
+        if (!message.joinCodeRequired) { this.send(hello); break; }
+        proof(this.code || "", message.nonce).then(function (proved) {
+          if (self.ended) return;
+          hello.proof = proved;
+          self.send(hello);
+        }, function () { self.finish(function () { h.closed(); }); });
         break;
       case "welcome":  /* version 3's datagram offer is UDP, which a page cannot use: states stay on this link */
         if (message.resumeToken) saveSeat(this.serverId, message.you.name, message.resumeToken);
