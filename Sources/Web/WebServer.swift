@@ -109,8 +109,12 @@ public final class WebServer: Service, Sendable {
                     || (path == Assets.hostSocket && hostPage != nil)
                 // An upgrade request that announces a body is not upgraded (the page handler
                 // refuses it): NIO's upgrader, waiting for that body, leaked the whole pipeline
-                // when the connection closed (FuzzHTTP, docs/FUZZING.md).
+                // when the connection closed. Nor one whose Connection header lacks `upgrade`
+                // (RFC 6455 requires it): NIO's HTTP decoder stops at an upgrade only when it is
+                // there, so without it requests pipelined behind were decoded and then handed to
+                // the WebSocket's decoder as HTTP parts, a crash (FuzzHTTP, docs/FUZZING.md).
                 let allowed = known && OriginCheck.allows(head) && !PageHandler.declaresBody(head)
+                    && PageHandler.connectionUpgrades(head)
                 return channel.eventLoop.makeSucceededFuture(allowed ? HTTPHeaders() : nil)
             },
             upgradePipelineHandler: { [self] channel, head in

@@ -44,4 +44,19 @@ import Testing
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         #expect(upgrade.hasPrefix("HTTP/1.1 101"), "\(upgrade.prefix(40))")
     }
+
+    @Test func anUpgradeWithoutConnectionUpgradeIsRefusedAndWhatFollowsIsServed() throws {
+        // FuzzHTTP crash-c6c1901a: `Upgrade: websocket` but no `Connection: upgrade`, and requests
+        // pipelined behind it. Upgraded, NIO's HTTP decoder (which stops only at a request that
+        // says both) had decoded the requests behind, and NIO's upgrader handed them to the
+        // WebSocket's decoder as HTTP parts: a crash of the host.
+        let answer = try Self.answer(to: "GET /ws HTTP/1.1\r\nHost: 10.0.0.5:8080\r\nUpgrade: websocket\r\nCnnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            + "HEAD /screen HTTP/1.1\r\nHost: 10.0.0.5:8080\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 426"), "\(answer.prefix(40))")
+        #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 3, "the pipelined request is answered too: \(answer)")
+        let upgrade = try Self.answer(to: "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: keep-alive, Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\nHEAD /screen HTTP/1.1\r\n\r\n")
+        #expect(upgrade.hasPrefix("HTTP/1.1 101"), "\(upgrade.prefix(40))")
+    }
 }

@@ -134,6 +134,17 @@ def test_abuse_of_the_web_port_disturbs_no_game(start_host, start_join):
     assert closed and data.startswith(b"HTTP/1.1 400"), data[:80]
     sock.close()
 
+    # An upgrade whose Connection header lacks `upgrade`, with a request pipelined behind it: the
+    # host crashed on it (FuzzHTTP, docs/FUZZING.md). Now it is refused and what follows is served.
+    sock = connect(port)
+    sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nCnnection: Upgrade\r\n"
+                  "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                  f"HEAD /screen HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n").encode())
+    data, closed = read_all(sock, 10)
+    assert closed and data.startswith(b"HTTP/1.1 426") and data.count(b"HTTP/1.1 ") == 2, data[:200]
+    sock.close()
+    assert host.running, host.describe()
+
     result: dict = {}
     threads = [threading.Thread(target=slow_headers, args=(port, result)),
                threading.Thread(target=big_body, args=(port, result)),

@@ -103,6 +103,12 @@ final class PageHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// Whether a request head's `Connection` names the `upgrade` token, as an upgrade must
+    /// (RFC 6455, section 4.2.1), and as NIO's HTTP decoder needs to stop at the request.
+    static func connectionUpgrades(_ head: HTTPRequestHead) -> Bool {
+        head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
+    }
+
     /// Whether a request head announces a body (refused here, WebSocket upgrades included).
     static func declaresBody(_ head: HTTPRequestHead) -> Bool {
         head.headers["Transfer-Encoding"].first != nil || (head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0) > 0
