@@ -19,6 +19,10 @@ import Vocabulary
         #expect(cut.below.allSatisfy { $0.question == 4 && $0.players == 6 })
         #expect(BoardCut(board, question: nil, listing: 20).below.isEmpty, "a small room is listed whole")
         #expect(BoardCut([], question: nil).players == 0)
+        #expect(BoardCut.places(board) == [1, 1, 3, 3, 3, 6], "the report's ranks are the same places")
+        let many = (0..<3_000).map { ScoreLine(id: PeerID(rawValue: UInt32($0 + 1)), name: "P\($0)", points: 10 - $0 / 300) }
+        let places = BoardCut.places(many)
+        #expect(places.first == 1 && places[299] == 1 && places[300] == 301 && places.last == 2_701)
     }
 
     /// 3,000 players with 32-character names, half scoring each question.

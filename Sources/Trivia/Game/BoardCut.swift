@@ -26,11 +26,19 @@ public struct BoardCut: Hashable, Sendable {
         players = board.count
         below = []
         below.reserveCapacity(board.count - count)
-        var place = 1
-        for index in board.indices {
-            if index > 0, board[index].points != board[index - 1].points { place = index + 1 }
-            if index >= count { below.append(YourStanding(question: question, line: board[index], place: place, players: board.count)) }
+        for (index, place) in Self.places(board).enumerated() where index >= count {
+            below.append(YourStanding(question: question, line: board[index], place: place, players: board.count))
         }
+    }
+
+    /// Each line's place on `board` (best first), shared on equal points: 1, 2, 2, 4. One pass.
+    static func places(_ board: [ScoreLine]) -> [Int] {
+        var places: [Int] = []
+        places.reserveCapacity(board.count)
+        for index in board.indices {
+            places.append(index > 0 && board[index].points == board[index - 1].points ? places[index - 1] : index + 1)
+        }
+        return places
     }
 
     /// Each player below the listed lines, told its standing alone.

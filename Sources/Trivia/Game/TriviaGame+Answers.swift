@@ -115,9 +115,9 @@ extension TriviaGame {
     /// The game's report, from its final board (in team mode, each player's team and the teams'
     /// standings).
     func report(_ board: [ScoreLine]) -> GameReport {
-        let lines = board.map { line in
+        let lines = zip(board, BoardCut.places(board)).map { line, place in
             GameReport.Line(
-                id: line.id, name: line.name, points: line.points, rank: 1 + board.filter { $0.points > line.points }.count,
+                id: line.id, name: line.name, points: line.points, rank: place,
                 team: teams.flatMap { roster in roster.team(of: line.id).map { roster.plan.names[$0] } })
         }
         return GameReport(title: settings.quizTitle, mode: settings.mode, players: lines, questions: record, teams: teamStandings)
