@@ -119,6 +119,21 @@ def test_a_phone_below_the_best_twenty_sees_its_own_place(start_host, pages):
     assert phone.driver.execute_script("return document.querySelector('#over-standings li.mine.apart').value") == place
 
 
+def test_a_phone_in_a_room_past_the_listed_players_names_the_first_and_counts_everyone(start_host, pages):
+    """docs/PROTOCOL.md, section 21: with three listed players and six bots in, the phone (protocol
+    version 4) is named the first three only; its lobby lists its own name first, then theirs,
+    and counts all seven from the game's lobby status."""
+    host = start_host("--game", "trivia", "--bots", "6", "--listed-players", "3", "--max-players", "10",
+                      "--start-when-full", web=True)
+    phone = pages(url(host))
+    phone.join("Zed")
+    phone.wait_visible("lobby-view", 20)
+    phone.wait(lambda: phone.text("lobby-status").startswith("7 of 10 players"), 10, "everyone counted")
+    names = phone.driver.execute_script(
+        "return Array.from(document.querySelectorAll('#lobby-players li')).map(function (li) { return li.textContent; });")
+    assert len(names) == 4 and names[0] == "Zed", names  # protocol version 3 would name all seven
+
+
 def test_a_full_game_and_a_wrong_code_are_told_in_plain_words(start_host, pages):
     host = start_host("--max-players", "2", "--join-code", "tea-time", web=True)
     first = pages(url(host, "/#code=tea-time"))
