@@ -7,8 +7,8 @@
  *
  * It speaks protocol versions 1 and 4, as the player chooses. To a version 4 player, as the
  * host: the welcome names only the listed players (those admitted while fewer than
- * BARE_LISTED listed were present) and says how many there are; `joined` and `left` of a player
- * not listed go only to version 1 players.
+ * CROWD_LISTED_PLAYERS listed were present) and says how many there are; `joined` and `left`
+ * of a player not listed go only to version 1 players.
  *
  * --websocket: the floor for the host's web port instead. Each connection first sends an HTTP
  * upgrade request for /ws; the answer is the 101 that SwiftNIO's upgrader writes, then the
@@ -46,11 +46,9 @@ struct peer {
     char name[72];
     int slot;  /* position in bare.admitted */
     int version;  /* the protocol version the player chose: 1 or 4 */
-    bool listed;  /* admitted while fewer than BARE_LISTED listed players were present */
+    bool listed;  /* admitted while fewer than CROWD_LISTED_PLAYERS listed players were present */
 };
 
-/* The host's ServerConfiguration.listedPlayers default. */
-#define BARE_LISTED 50
 
 struct bare {
     int epfd;
@@ -216,7 +214,7 @@ static bool admit(struct bare *b, struct peer *p, const char *hello, size_t n)
     long long version = 1;
     if (!json_int(hello, n, "version", &version) || (version != 1 && version != 4)) return false;
     p->version = (int)version;
-    p->listed = b->listed_count < BARE_LISTED;
+    p->listed = b->listed_count < CROWD_LISTED_PLAYERS;
     p->id = ++b->next_id;
     /* Welcome first, then `joined` to the others. The host queues the `joined` first (so that
      * nothing the new player sends overtakes it); one thread gets that guarantee either way, as

@@ -454,17 +454,13 @@ static bool sampler_done_joining(const struct crowd *k, const void *unused)
     return phase == ADMITTED || phase == FREE;
 }
 
-/* The host's listed players (ServerConfiguration.listedPlayers' default): in protocol version 4 a
- * player admitted once that many are present is not told to the others. */
-#define CROWD_LISTED 50
-
 /* One join with the crowd present: connect() start to welcome read (false: no welcome). The
  * joiner leaves, and the next sample starts once its connection is closed and every crowd player
  * has its `joined` and `left` (in version 4 with the list full, nobody is told of it: PROTOCOL.md,
  * section 21). */
 static bool sample_join(struct crowd *k, uint64_t *sample)
 {
-    long long told = k->o.protocol >= 4 && k->admitted >= CROWD_LISTED ? 0 : k->admitted;
+    long long told = k->o.protocol >= 4 && k->admitted >= CROWD_LISTED_PLAYERS ? 0 : k->admitted;
     struct targets t = {k->count.joined + told, k->count.left + told, k->round_received, k->dropped};
     struct client *c = &k->clients[k->sampler];
     if (c->phase != FREE) close_client(k, k->sampler);  /* the last one never finished leaving */

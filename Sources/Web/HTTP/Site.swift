@@ -52,14 +52,14 @@ struct Site: Sendable {
             entries["/" + name] = Entry(file: file, caching: .revalidate)
             entries["/" + Names.hashed(name, file.hash)] = Entry(file: file, caching: .immutable)
         }
-        var head: [String: String] = [:]  // by page path: the game's module links
+        var phoneHead = "", watcherHead = ""  // the game's module links, in the phone's page and the others'
         if let page {
             let file = File(bytes: page.script, contentType: Assets.script)
             let hashed = Names.hashed(page.path, file.hash)
             entries[page.path] = Entry(file: file, caching: .revalidate)
             entries[hashed] = Entry(file: file, caching: .immutable)
-            let phoneLink = "<link rel=\"modulepreload\" href=\"\(hashed)\" data-game=\"\(page.name)\">\n"
-            var watcherLinks = phoneLink
+            phoneHead = "<link rel=\"modulepreload\" href=\"\(hashed)\" data-game=\"\(page.name)\">\n"
+            watcherHead = phoneHead
             if let watcher = page.watcherScript {
                 // Its import of the phone's half names the hashed copy, so its own hash covers it.
                 let plain = "\(page.name).mjs"
@@ -68,13 +68,13 @@ struct Site: Sendable {
                 let watcherHashed = Names.hashed(page.watcherPath, watcherFile.hash)
                 entries[page.watcherPath] = Entry(file: watcherFile, caching: .revalidate)
                 entries[watcherHashed] = Entry(file: watcherFile, caching: .immutable)
-                watcherLinks = "<link rel=\"modulepreload\" href=\"\(watcherHashed)\" data-game=\"\(page.name)\">\n"
+                watcherHead = "<link rel=\"modulepreload\" href=\"\(watcherHashed)\" data-game=\"\(page.name)\">\n"
                     + "<link rel=\"modulepreload\" href=\"\(hashed)\">\n"
             }
-            for path in Assets.pages.keys { head[path] = Assets.phonePages.contains(path) ? phoneLink : watcherLinks }
         }
         for (path, bytes) in Assets.pages {
-            let html = Names.inserting(head[path] ?? "", beforeHeadEnd: Names.referencing(shared.names, in: bytes))
+            let head = Assets.phonePages.contains(path) ? phoneHead : watcherHead
+            let html = Names.inserting(head, beforeHeadEnd: Names.referencing(shared.names, in: bytes))
             entries[path] = Entry(file: File(bytes: html, contentType: Assets.html), caching: .revalidate)
         }
         self.entries = entries

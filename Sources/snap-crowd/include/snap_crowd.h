@@ -10,6 +10,9 @@
 /* The host's default frame cap (PROTOCOL.md section 2); the clients accept larger frames but
  * count them, since no host should send one. */
 #define CROWD_DEFAULT_MAX_FRAME 65536u
+/* The host's ServerConfiguration.listedPlayers default: in protocol version 4 a player admitted
+ * while this many listed players are present is named to nobody (docs/PROTOCOL.md, section 21). */
+#define CROWD_LISTED_PLAYERS 50
 /* The largest frame either side buffers before giving up on a connection. */
 #define CROWD_HARD_MAX_FRAME (16u * 1024u * 1024u)
 
