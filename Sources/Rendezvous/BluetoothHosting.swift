@@ -66,7 +66,7 @@ public struct BluetoothHosting: Service {
             logger.info("RFCOMM link accepted", metadata: ["remote": "\(remote)", "security": "\(security)"])
             Task {
                 do {
-                    try await server.adopt(socket: fd, remote: "rfcomm \(remote)")
+                    try await server.adopt(socket: fd, remote: SeatDevices.label(ofAddress: remote))
                 } catch {
                     close(fd)
                     logger.warning("RFCOMM connection not adopted", metadata: ["remote": "\(remote)", "error": "\(error)"])
@@ -98,15 +98,32 @@ public struct BluetoothHosting: Service {
         logger.info("listening on Bluetooth", metadata: ["adapter": "\(adapter.name)", "address": "\(adapter.address)", "channel": "\(channel)"])
         onListening(adapter, channel)
         if let host {
+            // Followed from before any RFCOMM player could join (the profile was just registered),
+            // and only with a host to tell (an unread stream would keep every change).
+            let seats = server.seatChanges
             // The players byte of the LE advertisement follows the lobby (rate-limited inside).
             host.update(players: server.status.players)
             await cancelWhenGracefulShutdown {
-                for await status in server.statusUpdates { host.update(players: status.players) }
+                await withDiscardingTaskGroup { group in
+                    group.addTask { for await status in server.statusUpdates { host.update(players: status.players) } }
+                    // A player's link key lasts as long as its seat (BlueZHost.seatHeld).
+                    group.addTask { await Self.follow(seats, host: host) }
+                }
             }
         }
         try? await gracefulShutdown()
         listener?.close()
         await host?.stop()
+    }
+
+    /// Tells `host` which devices hold seats, as the server's seats change.
+    static func follow(_ changes: AsyncStream<SeatChange>, host: BlueZHost) async {
+        var devices = SeatDevices()
+        for await change in changes {
+            let effect = devices.apply(change)
+            if let device = effect.held { host.seatHeld(by: device) }
+            if let device = effect.givenUp { host.seatGivenUp(by: device) }
+        }
     }
 
     /// `AA:BB:CC:DD:EE:FF` from `/org/bluez/hci0/dev_AA_BB_CC_DD_EE_FF`.

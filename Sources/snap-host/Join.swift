@@ -93,7 +93,10 @@ struct Join: AsyncParsableCommand {
                 break
             } catch {
                 let exit = Self.exit(for: error, clearText: noTLS)  // says why on stderr
-                guard case .denied(.nameTaken, _, let free?) = error, let accepted = prompt.offer(free) else { throw exit }
+                guard case .denied(.nameTaken, _, let free?) = error, let accepted = prompt.offer(free) else {
+                    await BlueZBonding.unbondAll(logger: logger)  // no seat: no key kept for one
+                    throw exit
+                }
                 name = accepted
             }
         }
@@ -115,7 +118,10 @@ struct Join: AsyncParsableCommand {
                 session = again
                 continue
             }
-            if reason != .connectionDropped { store?.forget(session.hostID, name: session.me.name) }  // the seat is given up for good
+            if reason != .connectionDropped {  // the seat is given up for good: its token, and the host's key
+                store?.forget(session.hostID, name: session.me.name)
+                await BlueZBonding.unbondAll(logger: logger)
+            }
             Terminal.err("disconnected: \(reason)")
             switch reason {
             case .userQuit, .serverQuit: return

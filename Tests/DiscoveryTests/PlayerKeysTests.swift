@@ -117,3 +117,55 @@ import Testing
         #expect(!again)
     }
 }
+
+/// A seat keeps its key (issue 27): while a player's device holds a seat, seated or away for the
+/// resume grace, its link going down forgets nothing; the seat given up forgets it.
+@Suite struct PlayerKeysSeatTests {
+    let player = "/org/bluez/hci0/dev_00_AA_01_01_00_01"
+    let other = "/org/bluez/hci0/dev_00_AA_01_02_00_02"
+
+    @Test func aHeldSeatKeepsTheKeyAcrossALinkDrop() {
+        var keys = BlueZHost.PlayerKeys()
+        let new = keys.seatHeld(by: player)
+        #expect(new)  // a player's device, to be saved
+        #expect(!keys.forgets(player), "its link dropped: the player is away, its seat and key kept")
+        #expect(keys.stale(paired: [player], connected: []).isEmpty, "nor at a registration while it is held")
+    }
+
+    @Test func theSeatGivenUpForgetsTheKey() {
+        var keys = BlueZHost.PlayerKeys()
+        _ = keys.seatHeld(by: player)
+        let forget = keys.seatGivenUp(by: player)
+        #expect(forget, "grace over, kicked, left: forgotten (now, or at its link's end)")
+        #expect(keys.forgets(player))
+        #expect(keys.stale(paired: [player], connected: []) == [player])
+    }
+
+    @Test func aDeviceWithTwoSeatsKeepsItsKeyUntilBothAreGivenUp() {
+        var keys = BlueZHost.PlayerKeys()
+        _ = keys.seatHeld(by: player)
+        _ = keys.seatHeld(by: player)  // came back as a new player while the first seat waits
+        let first = keys.seatGivenUp(by: player)
+        #expect(!first)
+        #expect(!keys.forgets(player))
+        let second = keys.seatGivenUp(by: player)
+        #expect(second)
+    }
+
+    @Test func aSeatGivenUpThatWasNeverHeldForgetsNothing() {
+        var keys = BlueZHost.PlayerKeys()
+        _ = keys.connected(other)
+        let forget = keys.seatGivenUp(by: other)
+        #expect(!forget)
+        #expect(keys.forgets(other), "its link's end still forgets it")
+    }
+
+    @Test func theUsersDeviceIsNeverForgottenEvenWithASeat() {
+        var keys = BlueZHost.PlayerKeys()
+        _ = keys.note(paired: [other], trusted: [])
+        _ = keys.seatHeld(by: other)
+        let forget = keys.seatGivenUp(by: other)
+        #expect(!forget)
+        #expect(!keys.forgets(other))
+    }
+}

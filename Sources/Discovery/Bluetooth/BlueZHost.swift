@@ -140,6 +140,32 @@ public final class BlueZHost: Sendable {
         }
     }
 
+    /// A player's seat is held over a link from the device at `address` (`AA:BB:CC:DD:EE:FF`,
+    /// one of this adapter's): its link key is kept while the device holds a seat, even while its
+    /// link is down (the player away for the resume grace), so the player comes back without
+    /// pairing again.
+    public func seatHeld(by address: String) {
+        let device = devicePath(of: address)
+        if keys.withLock({ $0.seatHeld(by: device) }) { Task { [self] in save() } }
+    }
+
+    /// The seat held by the device at `address` is given up: its key is forgotten once it holds
+    /// no seat (now, when its link is down; else at that link's end).
+    public func seatGivenUp(by address: String) {
+        let device = devicePath(of: address)
+        guard keys.withLock({ $0.seatGivenUp(by: device) }) else { return }
+        Task { [self] in await forgetKey(device) }
+    }
+
+    /// The object path of the device at `address` (`AA:BB:CC:DD:EE:FF`) under this adapter.
+    private func devicePath(of address: String) -> String {
+        adapterPath + "/dev_" + address.uppercased().replacing(":", with: "_")
+    }
+
+    private func save() {
+        Self.savePlayed(keys: keys, to: playedFile, saving: saving, logger: logger)
+    }
+
     /// Adapter1.RemoveDevice: bluetoothd drops the device and the kernel its link key. Not while
     /// the device is connected again (a new link came up meanwhile): bluetoothd 5.66 then
     /// defers the removal to that link's end and, in the VM, lost it (the key stayed); that
@@ -371,7 +397,7 @@ public final class BlueZHost: Sendable {
     /// `Alias` = the host's name: BR/EDR inquiry (the extended inquiry response) shows the
     /// adapter's name, not the LE LocalName, so a host found either way has one name.
     private func configureAdapter() async {
-        for (property, value) in [("Alias", DBusValue.string(name))] {
+        for (property, value) in [("Alias", DBusValue.string(name)), ("Pairable", .bool(true))] {
             do {
                 let current = try await bus.call(
                     destination: "org.bluez", path: adapterPath, interface: "org.freedesktop.DBus.Properties", method: "Get",

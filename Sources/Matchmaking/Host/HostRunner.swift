@@ -43,6 +43,8 @@ final class HostRunner: Sendable {
         /// Who follows the status (the advertisers), and the number of the latest status queued.
         var watchers: [Int: StatusWatcher] = [:]
         var nextWatcher = 0
+        /// Who follows the seats (``SeatChange``), each told every change from its start.
+        var seatWatchers: [Int: AsyncStream<SeatChange>.Continuation] = [:]
         var statusVersion = 0
         var isStopped = false
         /// The host's UDP socket for the real-time channel, once bound.
@@ -104,6 +106,25 @@ final class HostRunner: Sendable {
             return stream
         }
         sink.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.watchers.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// A stream of ``SeatChange``s from now on, in order (nothing is dropped); ends when the
+    /// host stops. Each caller gets a stream of its own.
+    func seatChanges() -> AsyncStream<SeatChange> {
+        let (stream, sink) = AsyncStream.makeStream(of: SeatChange.self)
+        let id = state.withLock { state -> Int? in
+            guard !state.isStopped else { return nil }
+            let id = state.nextWatcher
+            state.nextWatcher += 1
+            state.seatWatchers[id] = sink
+            return id
+        }
+        guard let id else {
+            sink.finish()
+            return stream
+        }
+        sink.onTermination = { [weak self] _ in self?.state.withLock { _ = $0.seatWatchers.removeValue(forKey: id) } }
         return stream
     }
 
@@ -182,12 +203,13 @@ final class HostRunner: Sendable {
             return (channels, result)
         }
         inputSink.finish()
-        let watchers = state.withLock { state in
+        let (watchers, seatWatchers) = state.withLock { state in
             state.isStopped = true
-            defer { state.watchers = [:] }
-            return state.watchers.values.map(\.sink)
+            defer { state.watchers = [:]; state.seatWatchers = [:] }
+            return (state.watchers.values.map(\.sink), Array(state.seatWatchers.values))
         }
         for watcher in watchers { watcher.finish() }
+        for watcher in seatWatchers { watcher.finish() }
         return closing
     }
 
@@ -375,9 +397,22 @@ final class HostRunner: Sendable {
                         return due
                     }
                     for sink in sinks { sink.yield(status) }
-                case .note(let note): log(note)
+                case .note(let note):
+                    log(note)
+                    if let change = Self.seatChange(of: note) {
+                        for sink in state.withLock({ Array($0.seatWatchers.values) }) { sink.yield(change) }
+                    }
                 }
             }
+        }
+    }
+
+    /// The seat change a note tells, if any.
+    private static func seatChange(of note: HostNote<LinkHandle>) -> SeatChange? {
+        switch note {
+        case .admitted(let peer, let link), .resumed(let peer, let link): .held(peer, remote: link.label)
+        case .left(let peer, let reason): .givenUp(peer, reason)
+        case .away, .closing, .refusedPending, .datagramsDropped: nil
         }
     }
 

@@ -145,6 +145,11 @@ public final class MatchmakingServer: Service, Sendable {
     /// Bluetooth advertisers each follow one); all end when the server shuts down.
     public var statusUpdates: AsyncStream<ServerStatus> { runner.statusUpdates() }
 
+    /// Every seat taken (admitted or taken back, with the link's `remote` label) and given up,
+    /// from now on and in order; ends when the server shuts down. Each use gets a stream of its
+    /// own (the Bluetooth host follows one to keep a player's link key while its seat is held).
+    public var seatChanges: AsyncStream<SeatChange> { runner.seatChanges() }
+
     /// Name, players, capacity and game state now.
     public var status: ServerStatus { runner.read { $0.status } }
 
