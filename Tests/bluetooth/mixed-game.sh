@@ -8,7 +8,9 @@
 # phone's page speaks: Tests/system/wsplayer.py), is denied `full`. The host tells the three
 # RFCOMM players apart (each admitted from its own address) and the four play to game over;
 # every player's final standings are the host's. Tom's TCP link is TLS (RFCOMM and the web port
-# are not): he remembers the key the host printed. Needs SNAP_HOST_BIN.
+# are not): he remembers the key the host printed. After the first question Bea's link is cut:
+# she comes back within the grace period without pairing again (both ends kept the key: "A seat
+# keeps its key") and keeps her seat and points. Needs SNAP_HOST_BIN.
 set -uo pipefail
 bin="${SNAP_HOST_BIN:?set SNAP_HOST_BIN}"
 here="$(cd "$(dirname "$0")" && pwd)"
