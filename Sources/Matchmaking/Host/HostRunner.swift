@@ -412,7 +412,7 @@ final class HostRunner: Sendable {
         switch note {
         case .admitted(let peer, let link), .resumed(let peer, let link): .held(peer, remote: link.label)
         case .left(let peer, let reason): .givenUp(peer, reason)
-        case .away, .closing, .refusedPending, .datagramsDropped: nil
+        case .away, .closing, .silentTransport, .refusedPending, .datagramsDropped: nil
         }
     }
 
