@@ -26,7 +26,8 @@ import Testing
     }
 
     /// A directory that heard the host over Bluetooth every second from -5 to 3 s (nine
-    /// hearings: a 1 s interval, lost at 6 s unless heard again).
+    /// hearings, every scan round: the interval is the advertising interval, 1.28 s, at least;
+    /// lost at 6.84 s unless heard again).
     func heardEverySecond(_ directory: inout HostDirectory) {
         for time in stride(from: -5.0, through: 3, by: 1) { _ = directory.apply(bluetooth: sighting(), at: at(time)) }
     }
@@ -35,9 +36,9 @@ import Testing
         var directory = HostDirectory(acceptedVersions: [1])
         heardEverySecond(&directory)
         #expect(directory.bluetoothOnly == [sighting()])
-        #expect(directory.nextBluetoothDeadline == at(6))
-        #expect(directory.expire(at: at(5.9)).isEmpty)
-        #expect(directory.expire(at: at(6)) == [.bluetoothOnlyLost(sighting())])
+        #expect(directory.nextBluetoothDeadline == at(6.84))
+        #expect(directory.expire(at: at(6.83)).isEmpty)
+        #expect(directory.expire(at: at(6.84)) == [.bluetoothOnlyLost(sighting())])
         #expect(directory.bluetoothOnly.isEmpty && directory.snapshot.isEmpty)
         #expect(directory.expire(at: at(20)).isEmpty)
         // Heard again: found again, and given the longest silence until its rhythm is known.
@@ -50,7 +51,7 @@ import Testing
         _ = directory.apply(lan())
         heardEverySecond(&directory)
         #expect(directory.snapshot.first?.transports == [.dnssd, .bluetooth])
-        let quiet = directory.expire(at: at(6))
+        let quiet = directory.expire(at: at(6.84))
         guard case .routeLost(let host, .silent)? = quiet.first, quiet.count == 1 else {
             Issue.record("expected routeLost, got \(quiet)"); return
         }
@@ -74,7 +75,7 @@ import Testing
         let update = directory.apply(bluetooth: sighting(players: 4), at: at(4))
         guard case .updated(let updated)? = update.first else { Issue.record("expected updated, got \(update)"); return }
         #expect(updated.advertisement.players == 4)
-        let quiet = directory.expire(at: at(7))
+        let quiet = directory.expire(at: at(7.84))
         guard case .lost(_, .silent)? = quiet.first else { Issue.record("expected lost, got \(quiet)"); return }
         #expect(directory.snapshot.isEmpty && directory.bluetoothOnly.isEmpty)
     }

@@ -49,10 +49,10 @@ import Testing
     }
 
     @Test func aMissedAdvertisementOrTwoIsNotSilence() {
-        // Every 1 s: lost 3 s after the last hearing. Then two advertisements missed (a 2.9 s
-        // gap, just under the deadline): the interval is now the longest gap seen.
+        // Every 1 s (a scan round): lost 3 advertising intervals (3.84 s) after the last
+        // hearing. Then two rounds missed (a 2.9 s gap): the interval is now the longest gap seen.
         var routes = routes(heardAt: times(9, every: 1))
-        #expect(routes.deadline(of: address) == at(11))
+        #expect(routes.deadline(of: address) == at(8 + 3.84))
         #expect(routes.expire(at: at(10.9)).isEmpty)
         #expect(routes.heard(host(), at: at(10.9)) == false)  // the same sighting: nothing changed
         #expect(routes.interval(of: address) == .milliseconds(2900))
@@ -63,6 +63,22 @@ import Testing
             _ = routes.heard(host(), at: at(time))
         }
         #expect(routes.sightings.count == 1)
+    }
+
+    @Test func aScannerFasterThanTheAdvertisingKeepsAHostThroughAPauseOfUnderTwoIntervals() {
+        // Heard at every scan round (1.05 s), more often than the host advertises (1.28 s): the
+        // interval is the advertising interval. Its advertising pauses for 2.5 s (under two
+        // intervals, 2.56 s) just before the next round: it is heard again at the first round
+        // after, 3.6 s after the last hearing, not lost (with the rounds' 1.05 s it would have
+        // been, at 3.15 s).
+        var routes = routes(heardAt: times(9, every: 1.05))
+        let last = 8 * 1.05
+        #expect(routes.interval(of: address) == BluetoothRoutes.advertisingInterval)
+        #expect(routes.expire(at: at(last + 3.6)).isEmpty)
+        _ = routes.heard(host(), at: at(last + 3.6))
+        #expect(routes.sightings.count == 1)
+        // A host heard at 1.28 s and less often is aged by what was heard.
+        #expect(self.routes(heardAt: times(9, every: 1.5)).interval(of: address) == .milliseconds(1500))
     }
 
     @Test func aHostHeardAtRandomKeepsItsLongestQuiet() {
@@ -99,20 +115,20 @@ import Testing
         var routes = routes(heardAt: times(9, every: 1))
         let other = host("00:AA:01:01:00:01")
         _ = routes.heard(other, at: at(8))
-        #expect(routes.nextDeadline == at(11))  // the first one's: 8 + 3 x 1 s; the other's is 8 + 10
-        #expect(routes.expire(at: at(11)) == [host()])
+        #expect(routes.nextDeadline == at(11.84))  // the first one's: 8 + 3 x 1.28 s; the other's is 8 + 10
+        #expect(routes.expire(at: at(11.84)) == [host()])
         #expect(routes.sightings == [other])
         #expect(routes.expire(at: at(18)) == [other])
         #expect(routes.nextDeadline == nil)
     }
 
     @Test func onlyTheLatestGapsCount() {
-        // Slow at first (every 3 s), then every 1 s: after eight short gaps the interval is 1 s.
+        // Slow at first (every 3 s), then every 1.5 s: after eight short gaps the interval is 1.5 s.
         var routes = routes(heardAt: times(9, every: 3))
         #expect(routes.interval(of: address) == .seconds(3))
-        for time in times(7, every: 1, from: 25) { _ = routes.heard(host(), at: at(time)) }
+        for time in times(7, every: 1.5, from: 25.5) { _ = routes.heard(host(), at: at(time)) }
         #expect(routes.interval(of: address) == .seconds(3))
-        _ = routes.heard(host(), at: at(32))
-        #expect(routes.interval(of: address) == .seconds(1))
+        _ = routes.heard(host(), at: at(36))
+        #expect(routes.interval(of: address) == .milliseconds(1500))
     }
 }

@@ -10,8 +10,11 @@
 /// an advertiser once per scan start (``BlueZScanner/rescanInterval``); where hearings are lost
 /// at random (the emulated controllers of the VM test bed miss about half the scan starts), it
 /// is the longest quiet seen lately, so a host is not lost for a silence it already had. A
-/// missed advertisement or two lengthen the interval rather than lose the route. Until a route
-/// has ``gapsKept`` gaps its rhythm is not known yet: it gets the longest silence.
+/// missed advertisement or two lengthen the interval rather than lose the route. The interval is
+/// never shorter than ``advertisingInterval``, the one every host advertises at: a scanner whose
+/// round is shorter hears a host more often than it advertises, and a pause of under two
+/// advertising intervals must not lose it. Until a route has ``gapsKept`` gaps its rhythm is not
+/// known yet: it gets the longest silence.
 public struct BluetoothRoutes: Sendable {
     /// A point in monotonic time.
     public typealias Instant = ContinuousClock.Instant
@@ -25,6 +28,11 @@ public struct BluetoothRoutes: Sendable {
     public static let sameEvent: Duration = .milliseconds(200)
     /// Gaps the interval is the longest of.
     public static let gapsKept = 8
+    /// The shortest interval: the one a host advertises at (BlueZ's default, 1.28 s, which
+    /// `BlueZHost`'s advertisement cannot change). A scanner heard it more often than that
+    /// (once a scan round, 1 s) still allows a pause of under two of these: the silence around
+    /// it is at most the pause plus a round, under three of these.
+    public static let advertisingInterval: Duration = .milliseconds(1280)
 
     /// One address heard advertising.
     struct Route: Sendable {
@@ -48,10 +56,11 @@ public struct BluetoothRoutes: Sendable {
     public func sighting(_ address: String) -> BluetoothHost? { routes[address]?.sighting }
 
     /// The advertising interval observed for `address`: the longest of its last ``gapsKept``
-    /// gaps; nil while it has fewer (or for an unknown address).
+    /// gaps, and ``advertisingInterval`` at least; nil while it has fewer (or for an unknown
+    /// address).
     public func interval(of address: String) -> Duration? {
-        guard let route = routes[address], route.gaps.count >= Self.gapsKept else { return nil }
-        return route.gaps.max()
+        guard let route = routes[address], route.gaps.count >= Self.gapsKept, let longest = route.gaps.max() else { return nil }
+        return max(longest, Self.advertisingInterval)
     }
 
     /// When `address` is lost unless heard before; nil for an unknown address.
