@@ -93,6 +93,8 @@ import Testing
         var routes = routes(heardAt: times(9, every: 5))
         #expect(routes.interval(of: address) == .seconds(5))
         #expect(routes.deadline(of: address) == at(40 + 10))  // not 40 + 15
+        #expect(routes.silences(at: at(49.9)).isEmpty)
+        #expect(routes.silences(at: at(50.2)) == [address: .milliseconds(10_200)])  // what expire(at:) removes, and why
         #expect(routes.expire(at: at(50)) == [host()])
     }
 

@@ -92,6 +92,12 @@ public struct BluetoothRoutes: Sendable {
         return changed
     }
 
+    /// How long each route whose deadline has passed at `now` has gone unheard, by address: the
+    /// routes ``expire(at:)`` removes, and why.
+    public func silences(at now: Instant) -> [String: Duration] {
+        routes.filter { deadline(of: $0.key).map { $0 <= now } ?? false }.mapValues { $0.lastHeard.duration(to: now) }
+    }
+
     /// Removes and returns the routes whose deadline has passed at `now`, by address.
     public mutating func expire(at now: Instant) -> [BluetoothHost] {
         let gone = routes.keys.filter { deadline(of: $0).map { $0 <= now } ?? false }.sorted()

@@ -47,6 +47,9 @@ public struct HostDirectory: Sendable {
     /// ``expire(at:)``.
     public var nextBluetoothDeadline: ContinuousClock.Instant? { bluetooth.nextDeadline }
 
+    /// How long each Bluetooth route that ``expire(at:)`` would lose at `now` has gone unheard.
+    public func bluetoothSilences(at now: ContinuousClock.Instant) -> [String: Duration] { bluetooth.silences(at: now) }
+
     /// Applies one Bluetooth sighting: the host was heard advertising at `now`.
     public mutating func apply(bluetooth sighting: BluetoothHost, at now: ContinuousClock.Instant) -> [BrowserEvent] {
         guard bluetooth.heard(sighting, at: now) else { return [] }
