@@ -32,17 +32,20 @@ host=$!
 # made on first start, its load-dependent part) until the advertisement is registered, and from
 # there the running scanner's listing (the part discovery owns; it once took 5.46 s in all on a
 # loaded CI machine, start-up included, so the two are bounded separately).
-( for _ in $(seq 600); do grep -q "LE advertisement registered" host.err 2>/dev/null && { now > advertised.at; exit; }; sleep 0.05; done ) &
+# The start-up is bounded for liveness only (60 s): 2-4 s idle, but 30.7 s with the machine's two
+# cores busy (the debug binary's start under TCG, before its first log line, was 20 s of it).
+( deadline=$(( $(date +%s) + 90 ))
+  while [ "$(date +%s)" -le "$deadline" ]; do grep -q "LE advertisement registered" host.err 2>/dev/null && { now > advertised.at; exit; }; sleep 0.05; done ) &
 listed_at=never; advertised_at=never
-wait_for watch.out '"name":"VM Host".*"transports":\["bluetooth"\]' 30 && listed_at=$(now)
-wait_for advertised.at . 30 && advertised_at=$(cat advertised.at)
+wait_for_seconds watch.out '"name":"VM Host".*"transports":\["bluetooth"\]' 90 && listed_at=$(now)
+wait_for_seconds advertised.at . 90 && advertised_at=$(cat advertised.at)
 span() { if [ "$1" = never ] || [ "$2" = never ]; then echo never; else awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", (b-a < 0 ? 0 : b-a)}'; fi; }
 startup=$(span "$served" "$advertised_at")
 scanned=$(span "$advertised_at" "$listed_at")
 echo "advertisement registered $startup s after serve started; listed by the running scanner $scanned s after that"; head -1 watch.out
 check "browse (scanning before serve) lists the host with transport bluetooth within 5 s of its advertisement" \
   awk -v t="$scanned" 'BEGIN { exit !(t != "never" && t <= 5) }'
-check "serve registers its advertisement within 10 s of starting (TCG)" awk -v t="$startup" 'BEGIN { exit !(t != "never" && t <= 10) }'
+check "serve registers its advertisement within 60 s of starting (TCG; liveness)" awk -v t="$startup" 'BEGIN { exit !(t != "never" && t <= 60) }'
 kill $watcher; wait $watcher 2>/dev/null
 check "host serves on Bluetooth" wait_for host.out "bluetooth on $host_address channel 7" 30
 cat host.out
