@@ -135,7 +135,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", "QuizLibrary", .product(name: "Logging", package: "swift-log")],
+        .target(name: "Trivia", dependencies: ["Vocabulary", "GameRuntime", "Spreadsheet", "QuizLibrary", .product(name: "Logging", package: "swift-log"), .product(name: "OrderedCollections", package: "swift-collections")],
                 // its page module (docs/WEB.md, "A game's page module") and the host page's quiz library (served by QuizDesk)
                 resources: [
                     .embedInCode("Page/trivia.mjs"), .embedInCode("Page/trivia-watch.mjs"), .embedInCode("Page/quizzes.mjs"),

@@ -66,23 +66,24 @@ import Testing
         var table = Self.table(.placed, rule: .after(Fixture.s(10)), capacity: 400)
         let crowd = (1...30).map { Peer(id: PeerID(rawValue: UInt32(100 + $0)), name: "P\($0)") }
         let first = table.joined(crowd[0], at: GameMoment(now: 0))
-        #expect(Self.lobby(first)?.to == [crowd[0].id] && first.count == 1, "the countdown starts: told at once")
+        #expect(Self.lobby(first)?.to == [crowd[0].id] && first.count == 2, "the countdown starts: told at once (and its team)")
         if case .announce = first[0] {} else { Issue.record("a countdown starting is everyone's news: \(first)") }
         var told: [PeerID: Int] = [:]
         for (index, peer) in crowd.enumerated().dropFirst() {
             let now = Fixture.ms(Double(index))
             let effects = table.joined(peer, at: GameMoment(now: now))
             let own = try #require(Self.lobby(effects))
-            #expect(effects.count == 1 && own.to == [peer.id], "\(peer.name): its own status, nobody else's")
+            #expect(effects.count == 2 && own.to == [peer.id], "\(peer.name): its own status and team, nobody else's")
+            #expect(effects.last == .send(.yourTeam(YourTeam(team: table.rules.teams?.team(of: peer.id))), to: [peer.id]))
             #expect(own.lobby.status.players == index + 1 && own.lobby.status.startsInMs == (Fixture.s(10) - now) / 1000)
-            #expect(own.lobby.teams?.flatMap(\.members).contains(peer) == true, "\(peer.name) placed as it arrived")
+            #expect(table.rules.teams?.team(of: peer.id) != nil, "\(peer.name) placed as it arrived")
             for id in own.to { told[id, default: 0] += 1 }
         }
         #expect(table.nextWake == Fixture.ms(51), "the batch opened by the second arrival")
         let batch = try #require(Self.lobby(table.woke(at: GameMoment(now: Fixture.ms(51)))))
         #expect(batch.to == crowd.dropLast().map(\.id), "everyone waiting once, but the last joiner, told this already")
         #expect(batch.lobby.status == LobbyStatus(players: 30, capacity: 400, startRule: "after", startsInMs: 9_949))
-        #expect(batch.lobby.teams?.map(\.members.count) == [15, 15])
+        #expect(batch.lobby.teams?.map(\.size) == [15, 15] && batch.lobby.teams?.map(\.members.count) == [TeamLine.listed, TeamLine.listed])
         #expect(batch.lobby.teams == Self.lobby(table.back(crowd[0], at: GameMoment(now: Fixture.ms(51))))?.lobby.teams)
         #expect(told.values.allSatisfy { $0 == 1 })
         #expect(table.nextWake == Fixture.s(10), "nothing owed: the countdown is next")
@@ -118,7 +119,11 @@ import Testing
             return
         }
         #expect(info.teams == [TeamLine(name: "Red", colour: 0, members: [cy, dee]), TeamLine(name: "Blue", colour: 1, members: [ann, bob])])
-        #expect(table.rules.teams?.choosing == [], "the lobby's roster knows the placed")
+        #expect(table.rules.teams?.choosing.count == 0, "the lobby's roster knows the placed")
+        let told = started.compactMap { effect -> (PeerID, Int?)? in
+            if case .send(.yourTeam(let yours), let to) = effect, to.count == 1 { (to[0], yours.team) } else { nil }
+        }
+        #expect(Dictionary(uniqueKeysWithValues: told) == [ann.id: 1, bob.id: 1, cy.id: 0, dee.id: 0], "each player its own team, at the start")
         // During the game a choice is refused: teams change in the lobby.
         #expect(Self.refusal(Self.choose("Red", ann, &table, at: 2))?.0.reason == .gameUnderWay)
     }
@@ -156,7 +161,8 @@ import Testing
         _ = game.start(now: 0, clocks: [:])  // Red: Ann, Cy; Blue: Bob
         _ = game.playerLeft(bob.id, now: 10)
         let late = game.playerJoined(dee)
-        guard case .send(.game(let info), _)? = late.first else {
+        #expect(late.first == .send(.yourTeam(YourTeam(team: 1)), to: [dee.id]))
+        guard case .send(.game(let info), _)? = late.dropFirst().first else {
             Issue.record("no game for the late joiner")
             return
         }
@@ -169,7 +175,8 @@ import Testing
         _ = game.answer(1, 2, from: ann, at: 100)
         _ = game.playerAway(ann.id, now: 200)
         let back = game.playerBack(ann.id, now: 300)
-        guard case .send(.game(let info), _)? = back.first else {
+        #expect(back.first == .send(.yourTeam(YourTeam(team: 0)), to: [ann.id]), "told its team again: its page may have reloaded")
+        guard case .send(.game(let info), _)? = back.dropFirst().first else {
             Issue.record("no game for the player back")
             return
         }
@@ -205,6 +212,7 @@ import Testing
         #expect(chosen.first == .note(.nextQuiz(NextQuizChosen(title: "Pub quiz", questions: 2, mode: .timed, teams: plan.settings.teams))))
         #expect(Self.lobby(chosen)?.lobby.teams == [TeamLine(name: "Owls", colour: 0, members: [ann]), TeamLine(name: "Larks", colour: 1, members: [])])
         #expect(Self.lobby(chosen)?.to == [ann.id])
+        #expect(chosen.last == .send(.yourTeam(YourTeam(team: 0)), to: [ann.id]), "everyone waiting told its team in the new plan")
         let off = table.command(.game(try NextQuizTests.plan.command()), at: GameMoment(now: 2))
         #expect(Self.lobby(off)?.lobby.teams == nil && table.rules.teams == nil)
     }
@@ -243,8 +251,15 @@ import Testing
         lobby.teams = [TeamLine(name: "Red", colour: 0, members: [ann]), TeamLine(name: "Blue", colour: 1, members: [])]
         lobby.teamPlacement = .choose
         lobby.choosing = [bob]
+        lobby.stillChoosing = 1
         let object = try TriviaMessageTests.object(.lobby(lobby))
-        #expect(Set(object.keys) == ["kind", "players", "capacity", "startRule", "startsInMs", "teams", "teamPlacement", "choosing"])
+        #expect(Set(object.keys) == ["kind", "players", "capacity", "startRule", "startsInMs", "teams", "teamPlacement", "choosing", "stillChoosing"])
+        let line = try #require((object["teams"] as? [[String: Any]])?.first)
+        #expect(Set(line.keys) == ["name", "colour", "members", "size"])
+        let older = #"{"kind":"lobby","players":1,"capacity":4,"startRule":"whenFull","teams":[{"name":"Red","colour":0,"members":[{"id":1,"name":"Ann"}]}],"choosing":[]}"#
+        guard case .lobby(let read) = try JSONDecoder().decode(TriviaServerMessage.self, from: Data(older.utf8)) else { throw CancellationError() }
+        #expect(read.teams?.first?.size == 1 && read.stillChoosing == 0, "an older host's lines: its members counted")
+        #expect(try TriviaMessageTests.object(.yourTeam(YourTeam(team: 1))).keys.sorted() == ["kind", "team"])
         #expect(try JSONDecoder().decode(TriviaServerMessage.self, from: JSONEncoder().encode(TriviaServerMessage.lobby(lobby))) == .lobby(lobby))
         let old = #"{"kind":"lobby","players":1,"capacity":4,"startRule":"whenFull"}"#
         #expect(try JSONDecoder().decode(TriviaServerMessage.self, from: Data(old.utf8)) == .lobby(LobbyStatus(players: 1, capacity: 4, startRule: "whenFull", startsInMs: nil)))
@@ -261,16 +276,22 @@ import Testing
             TeamStanding(team: 0, name: "Red", colour: 0, mean: 1, rank: 2, members: [ann]),
         ]
         #expect(TriviaText.teamStandings(standings) == "teams: 1. Blue 2.5 (Bob, Dee), 2. Red 1.0 (Ann)")
-        #expect(TriviaText.myTeam(standings, me: ann.id) == "your team Red: place 2 of 2, mean 1.0")
+        #expect(TriviaText.myTeam(standings, team: 0) == "your team Red: place 2 of 2, mean 1.0")
+        #expect(TriviaText.myTeam(standings, team: nil) == nil)
         #expect(TriviaText.teams([TeamLine(name: "Red", colour: 0, members: [ann, cy]), TeamLine(name: "Blue", colour: 1, members: [])], choosing: [dee])
             == "teams: 1) Red: Ann, Cy | 2) Blue: nobody yet | choosing: Dee")
         var lobby = TriviaLobby(LobbyStatus(players: 1, capacity: 8, startRule: "after", startsInMs: nil))
         lobby.teams = [TeamLine(name: "Red", colour: 0, members: [ann]), TeamLine(name: "Blue", colour: 1, members: [])]
         lobby.teamPlacement = .choose
-        #expect(TriviaPlayerScreen.teamLines(lobby, me: ann.id).last == "you're on Red: press 1-2 to change")
-        #expect(TriviaPlayerScreen.teamLines(lobby, me: bob.id).last == "you have no team yet: press 1-2 to choose one")
+        #expect(TriviaPlayerScreen.teamLines(lobby, team: 0).last == "you're on Red: press 1-2 to change")
+        #expect(TriviaPlayerScreen.teamLines(lobby, team: nil).last == "you have no team yet: press 1-2 to choose one")
         lobby.teamPlacement = .placed
-        #expect(TriviaPlayerScreen.teamLines(lobby, me: ann.id).last == "you're on Red")
+        #expect(TriviaPlayerScreen.teamLines(lobby, team: 0).last == "you're on Red")
+        // A big room: the lines name the first members and count the rest.
+        var big = TeamLine(name: "Red", colour: 0, members: (1...30).map { Peer(id: PeerID(rawValue: UInt32($0)), name: "P\($0)") })
+        #expect(big.members.count == TeamLine.listed && big.size == 30)
+        big.members = Array(big.members.prefix(2))
+        #expect(TriviaText.teams([big], choosing: [dee], stillChoosing: 12) == "teams: 1) Red: P1, P2 and 28 more | choosing: Dee and 11 more")
     }
 
     @Test func aTerminalPlayerChoosesByNumberInTheLobbyOnly() {
@@ -282,10 +303,14 @@ import Testing
         state.received(.lobby(lobby), at: 0, hostClock: nil)
         #expect(state.chooseTeam(1) == .send(TeamChoice(team: "Red")))
         #expect(state.chooseTeam(3) == .noSuchTeam)
-        #expect(state.team(of: ann.id) == "Blue")
+        #expect(state.team == nil, "not told yet")
+        state.received(.yourTeam(YourTeam(team: 1)), at: 1, hostClock: nil)
+        #expect(state.team == 1)
         state.received(.game(GameInfo(mode: .first, questions: 2, firstQuestion: 1, scoreboard: [], teams: lobby.teams)), at: 1, hostClock: nil)
         #expect(state.chooseTeam(1) == .gameUnderWay)
-        #expect(TriviaText.game(GameInfo(mode: .first, questions: 2, firstQuestion: 1, scoreboard: [], teams: lobby.teams), me: ann.id)
+        #expect(TriviaText.game(GameInfo(mode: .first, questions: 2, firstQuestion: 1, scoreboard: [], teams: lobby.teams), team: state.team)
             == "game: first mode, 2 questions, you play for Blue")
+        #expect(TriviaText.game(GameInfo(mode: .first, questions: 2, firstQuestion: 1, scoreboard: [], teams: lobby.teams), team: 5)
+            == "game: first mode, 2 questions", "a team the lines do not have is not named")
     }
 }

@@ -50,14 +50,14 @@ import Testing
     @Test func choosingPlayersPickAndChangeTheOthersArePlacedAtTheStartInOrderOfArrival() throws {
         var roster = TeamRoster(plan: Self.plan())
         roster.keep([ann, bob, cy, dee])
-        #expect(roster.choosing == [ann, bob, cy, dee])
+        #expect(roster.choosing.first == [ann, bob, cy, dee] && roster.choosing.count == 4)
         let picks = try [("red", ann), ("Red", bob), ("RED", bob), ("Blue", bob)].map { try roster.choose($0.0, for: $0.1.id) }
         #expect(picks == [true, true, false, true], "the third is no change, the fourth one")
-        #expect(roster.choosing == [cy, dee])
+        #expect(roster.choosing.first == [cy, dee] && roster.choosing.count == 2)
         #expect(throws: RejectReason.unknownTeam) { try roster.choose("Green", for: cy.id) }
         roster.placeEveryone()
         #expect([ann, bob, cy, dee].map { roster.team(of: $0.id) } == [0, 1, 0, 1])
-        #expect(roster.choosing.isEmpty)
+        #expect(roster.choosing.count == 0)
     }
 
     @Test func placedPlayersCannotChoose() {

@@ -197,6 +197,8 @@ test("team mode: the phone's lobby has a big button a team, told apart by name, 
   assert.equal(textOf(byId(phone.lobbyView(teamLobby("choose"), "lobby"), "team-status")), "Joining Blue\u2026");
   const chosen = teamLobby("choose");
   chosen.teams[1].members = [bob, dee];
+  assert.equal(textOf(byId(phone.lobbyView(chosen, "lobby"), "my-team")), "Choose your team", "named on a line is not told: the host tells each its team");
+  phone.message({ kind: "yourTeam", team: 1 });
   view = phone.lobbyView(chosen, "lobby");
   assert.equal(textOf(byId(view, "my-team")), "\u25C6 You're on Blue", "its shape, then its name");
   assert.equal(byId(view, "team-1").props["aria-pressed"], "true");
@@ -213,15 +215,38 @@ test("team mode: the phone's lobby has a big button a team, told apart by name, 
 
 test("team mode: placed by the host, the phone shows its team and no buttons", () => {
   const phone = trivia.phone(phoneCtx(bob, {}));
+  phone.message({ kind: "yourTeam", team: 1 });
   const view = phone.lobbyView(teamLobby("placed"), "lobby");
   assert.equal(textOf(byId(view, "my-team")), "\u25C6 You're on Blue");
   assert.equal(byId(view, "team-1").tag, "div");
+  assert.deepEqual(trivia.phone(phoneCtx(bob, {})).between, ["yourTeam"], "a message of the lobby: no game begins");
+});
+
+test("team mode in a big room: a line names its first members and counts the rest; the player finds its team by what it was told", () => {
+  const phone = trivia.phone(phoneCtx({ id: 1999, name: "Player 1999" }, {}));
+  const first = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ id: id, name: "P" + id }));
+  const lobby = { kind: "lobby", players: 2000, capacity: 3000, startRule: "after", teamPlacement: "choose", stillChoosing: 1200,
+    teams: [{ name: "Red", colour: 0, members: first, size: 500 }, { name: "Blue", colour: 1, members: [], size: 0 }], choosing: first };
+  phone.message({ kind: "yourTeam", team: 0 });
+  const view = phone.lobbyView(lobby, "lobby");
+  assert.equal(textOf(byId(view, "my-team")), "\u25B2 You're on Red", "not named on the line, told alone");
+  assert.equal(textOf(byClass(byId(view, "team-0"), "team-members")[0]), "500 players: P1, P2, P3, P4, P5, P6, P7, P8, \u2026", "the count first: a line cut at the edge still shows it");
+  const standings = [{ team: 0, name: "Red", colour: 0, mean: 0.5, rank: 1, members: first.slice(0, 2), size: 500 }];
+  assert.equal(textOf(byClass(trivia.teamStandingsList(h, "s", standings, [{ id: 1, name: "P1", points: 1 }]), "team-members")[0]),
+    "500 players: P1 1, P2, \u2026");
+  assert.equal(textOf(byClass(byId(view, "team-1"), "team-members")[0]), "nobody yet");
+  phone.message({ kind: "yourTeam" });
+  assert.equal(textOf(byId(phone.lobbyView(lobby, "lobby"), "my-team")), "Choose your team", "none yet: the host's new plan");
+  const tv = trivia.tvLobby(lobby, { players: {} }, { h: h, now: () => 0 });
+  assert.equal(textOf(byId(tv, "tv-team-0")), "\u25B2 Red" + "P1P2P3P4P5P6P7P8" + "and 492 more");
+  assert.equal(textOf(byId(tv, "tv-choosing")), "Still choosing: P1, P2, P3, P4, P5, P6, P7, P8 and 1,192 more");
 });
 
 test("team mode: the result and the game over say the team's rank, the teams with their means and members", () => {
   const ctx = phoneCtx(cy, {}), phone = trivia.phone(ctx);
   const teams = [{ team: 1, name: "Blue", colour: 1, mean: 2, rank: 1, members: [bob] }, { team: 0, name: "Red", colour: 0, mean: 1.5, rank: 2, members: [ann, cy] }];
   const board = [{ id: 2, name: "Bob", points: 2 }, { id: 1, name: "Ann", points: 2 }, { id: 3, name: "Cy", points: 1 }];
+  phone.message({ kind: "yourTeam", team: 0 });
   phone.message({ kind: "game", mode: "first", questions: 3, firstQuestion: 1, scoreboard: [] });
   phone.message(firstQuestion);
   phone.message({ kind: "result", number: 1, of: 3, correctChoice: 0, correctChoices: [0], correctAnswer: "x", scored: [], tie: false, ended: "deadline", scoreboard: board, teams: teams });

@@ -247,3 +247,74 @@ def test_four_phones_in_two_teams_play_to_game_over_and_the_standings_show_the_t
     assert teams_of == {"Ann": "Red", "Cy": "Red", "Bob": "Blue", "Dee": "Blue"}, teams_of
     at = rows.index(["team rank", "team", "mean points", "members"])
     assert [(row[1], row[2]) for row in rows[at + 1:at + 3]] == [(t["name"], t["mean"]) for t in tv_teams], rows[at:]
+
+
+def test_a_big_team_room_tells_each_phone_its_own_team_and_the_lines_count_the_rest(start_host, pages):
+    """Teams in a big room (docs/TRIVIA.md, "Teams in a big room"): 300 phones without browsers
+    (wscrowd.py) arrive in a lobby of three teams the host places; each is told its own team alone
+    (`yourTeam`), the teams come out even, and the lobby's status stays small (each line names its
+    first 8 members and counts them all: with every member named it was about 25 bytes a player).
+    Then a browser phone, the 301st: it reads its own team and each team's count; the TV each team's
+    first 8 and `and 93 more`. Screenshots: docs/screens/phone-team-big.png, docs/screens/tv-team-big.png."""
+    import asyncio
+    import threading
+
+    from wscrowd import Crowd
+
+    host = start_host("--game", "trivia", "--teams", "Red,Blue,Amber", "--team-placement", "placed", "--max-players", "400",
+                      "--start-when-full", "--web-max-per-address", "400", "--name", "Team Night", web=True)
+    crowd_size, ready, done, out = 300, threading.Event(), threading.Event(), {}
+
+    async def crowd_in_lobby() -> None:
+        crowd = Crowd("127.0.0.1", host.web_port)
+        try:
+            players = await crowd.join([f"P{n}" for n in range(1, crowd_size + 1)], timeout=120, at_once=crowd_size)
+            await crowd.each(players, lambda p: bool(p.teams) and p.last_lobby_players() == crowd_size, 60, "its team and the full count")
+            out["players"] = players
+            ready.set()
+            while not done.is_set():  # the crowd stays (answering the host's pings) while the browser looks
+                await asyncio.sleep(0.1)
+        except BaseException as error:  # noqa: BLE001 (reported to the test's thread)
+            out["error"] = error
+            ready.set()
+        finally:
+            await crowd.close()
+
+    thread = threading.Thread(target=lambda: asyncio.run(crowd_in_lobby()), daemon=True)
+    thread.start()
+    try:
+        assert ready.wait(180), "the crowd did not get in within 180 s: " + host.describe()
+        assert "error" not in out, f"{out.get('error')!r}: {host.describe()}"
+        players = out["players"]
+        assert all(len(p.teams) >= 1 and p.teams[-1] in (0, 1, 2) for p in players), [p.teams for p in players if not p.teams][:5]
+        per_team = [sum(1 for p in players if p.teams[-1] == team) for team in range(3)]
+        assert per_team == [100, 100, 100], f"placed on the smallest team as they arrived: {per_team}"
+        biggest = max(len(json.dumps(status)) for p in players for status in p.lobbies)
+        assert biggest < 1_000, f"a lobby status of {biggest} bytes in a room of {crowd_size} on teams"
+        last = players[0].lobbies[-1]
+        assert [t["size"] for t in last["teams"]] == [100, 100, 100] and all(len(t["members"]) == 8 for t in last["teams"]), last
+
+        phone = pages(url(host))
+        phone.join("Zoe")
+        phone.wait_visible("lobby-view", 10)
+        phone.wait(lambda: phone.text("my-team").endswith("You're on Red"), 10, "Zoe told her team (the smallest first: Red)")
+        members = lambda team: phone.driver.execute_script(  # noqa: E731  (the whole line, cut on the screen or not)
+            "return document.querySelector('#team-' + arguments[0] + ' .team-members').textContent;", team)
+        phone.wait(lambda: members(0).startswith("101 players: P"), 10, "Red's count, then its first 8")
+        assert members(1).startswith("100 players: P") and members(2).startswith("100 players: P"), (members(1), members(2))
+        assert phone.visible("team-2") and "Blue" in phone.text("team-1"), "three teams side by side, none pushed off"
+        clipped = phone.driver.execute_script(
+            "return Array.from(document.querySelectorAll('#teams > *')).filter(function (b) {"
+            " var r = b.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).map(function (b) { return b.id; });")
+        assert clipped == [], f"team buttons past the phone's edge: {clipped}"
+        assert not phone.scrolls(), "the big room's team pick scrolls on a 390x844 phone"
+        phone.screenshot("phone-team-big")
+        tv = pages(url(host, "/screen"), TV, mobile=False)
+        tv.wait(lambda: tv.text("tv-team-0").split("\n")[-1] == "and 93 more", 10, "the TV's Red: its first 8, and how many more")
+        tv.screenshot("tv-team-big")
+        assert not tv.scrolls(), "the TV's lobby of a big room scrolls"
+        assert host.wait_stdout(r"^teams: 1\) Red: P\d+, .* and 93 more \| 2\) Blue: .* and 92 more \| 3\) Amber: .* and 92 more$", 10), host.describe()
+    finally:
+        done.set()
+        thread.join(30)
+    assert host.running, host.describe()

@@ -30,6 +30,7 @@ class CrowdPlayer:
         self.id: int | None = None
         self.counts: Counter[str] = Counter()
         self.lobbies: list[dict] = []
+        self.teams: list[int | None] = []  # trivia's team mode: each yourTeam's team, in order
         self.ended: str | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._task: asyncio.Task | None = None
@@ -94,6 +95,8 @@ class CrowdPlayer:
             if body.get("kind") == "lobby":
                 self.lobbies.append(body)
                 self.lobby_times.append(time.monotonic())
+            elif body.get("kind") == "yourTeam":
+                self.teams.append(body.get("team"))
         else:
             self.counts[kind] += 1
         if kind == "serverHello":

@@ -4,7 +4,7 @@ extension LobbyCycle {
     /// The host's commands. In the lobby: start now (or rematch, once a game was played) with
     /// the players waiting, kick one of them; the game's own commands go to the rules
     /// (``GameRules/commandBetweenGames(_:at:)``; one done may change what the lobby says, trivia's
-    /// teams, so everyone waiting hears its status again); the rest are refused (`noGame`). During a round:
+    /// teams, so everyone waiting hears its status again, and each its own facts, ``GameRules/lobbyFacts(for:)``); the rest are refused (`noGame`). During a round:
     /// start and rematch are refused (`gameUnderWay`); pause (refused `alreadyPaused`), unpause
     /// (refused `notPaused`) and end go to the rules; kick removes a player who hears the round
     /// or waits; the game's own commands (skip, and those it declares) are the rules' to do or
@@ -20,7 +20,8 @@ extension LobbyCycle {
             if case .game(let own) = command {
                 let effects = rules.commandBetweenGames(own, at: moment)
                 let refused = effects.contains { if case .refused = $0 { true } else { false } }
-                return refused ? effects : effects + lobbyStatus(now: moment.now)
+                guard !refused else { return effects }
+                return effects + lobbyStatus(now: moment.now) + lobby.waiting.flatMap { rules.lobbyFacts(for: $0.id) }
             }
             switch lobby.answer(command, gamesPlayed: gamesPlayed) {
             case .start: return startGame(at: moment)

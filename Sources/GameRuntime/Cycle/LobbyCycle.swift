@@ -94,7 +94,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         }
         guard let waits else { return played }
         lobby.add(peer)
-        return played + waits + [.send(lobbyMessage(now: moment.now), to: [peer.id])]
+        return played + waits + toldAlone(peer.id, now: moment.now)
     }
 
     /// Whoever leaves no longer waits; during a round the rules hear it.
@@ -119,7 +119,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         guard case .playing = state else {
             guard lobby.contains(peer.id) else { return [] }
             let ending: [Effect] = missed.map { .retell($0, to: [peer.id]) }
-            return ending + [.send(lobbyMessage(now: moment.now), to: [peer.id])]
+            return ending + toldAlone(peer.id, now: moment.now)
         }
         return play(at: moment) { rules, round, at in rules.back(peer, round: &round, at: at) }
     }
@@ -188,7 +188,7 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     private mutating func lobbyChanged(at moment: GameMoment, toldAtOnce id: PeerID? = nil) -> [Effect] {
         let countdown = lobby.startsAt
         if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
-        guard lobby.startsAt == countdown else { return lobbyStatus(now: moment.now) }
+        guard lobby.startsAt == countdown else { return lobbyStatus(now: moment.now) + (id.map(rules.lobbyFacts(for:)) ?? []) }
         return statusOwed(at: moment, toldAtOnce: id)
     }
 
@@ -200,7 +200,12 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         statusBatch.changed(now: moment.now, waiting: lobby.waiting.count)
         guard let id else { return [] }
         statusBatch.told(id)
-        return [.send(rules.lobbyMessage(lobby.status(now: moment.now)), to: [id])]
+        return [.send(rules.lobbyMessage(lobby.status(now: moment.now)), to: [id])] + rules.lobbyFacts(for: id)
+    }
+
+    /// The lobby's status to player `id` alone, and what the rules tell it alone beside it.
+    private mutating func toldAlone(_ id: PeerID, now: Int64) -> [Effect] {
+        [.send(lobbyMessage(now: now), to: [id])] + rules.lobbyFacts(for: id)
     }
 
     /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen

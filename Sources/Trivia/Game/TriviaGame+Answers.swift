@@ -92,7 +92,7 @@ extension TriviaGame {
         let result = QuestionResult(
             number: round.number, of: questions.count, correctChoice: round.question.correct[0],
             correctAnswer: round.question.correctAnswers.joined(separator: " / "), correctChoices: round.question.correct,
-            scored: scored, tie: tie, ended: reason, scoreboard: board.lines, teams: teamStandings, players: board.players)
+            scored: scored, tie: tie, ended: reason, scoreboard: board.lines, teams: teamStandings?.map(\.listed), players: board.players)
         return board.standings + [.announce(.result(result), to: playerIDs)]
     }
 
@@ -105,7 +105,7 @@ extension TriviaGame {
         let cut = BoardCut(board, question: nil)
         var standings = FinalStandings(
             standings: cut.lines, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked,
-            teams: teamStandings, players: cut.players)
+            teams: teamStandings?.map(\.listed), players: cut.players)
         standings.hardest = report.hardest.map { HardestQuestion($0) }
         state = .over(standings)
         pausedAt = nil

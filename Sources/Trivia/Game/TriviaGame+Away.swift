@@ -48,6 +48,6 @@ extension TriviaGame {
                 if let buzzers = buzzerState(of: round, now: now) { open.append(.retell(buzzers, to: [id])) }
             }
         }
-        return [.send(.game(info(firstQuestion: next, resumed: true)), to: [id])] + open
+        return toldTeam(id) + [.send(.game(info(firstQuestion: next, resumed: true)), to: [id])] + open
     }
 }

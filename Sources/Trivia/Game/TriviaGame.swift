@@ -180,7 +180,7 @@ public struct TriviaGame: Sendable {
     public mutating func start(now: Int64, clocks: [PeerID: ClockEstimate]) -> [Action] {
         switch state {
         case .ready:
-            return [.announce(.game(info(firstQuestion: 1)), to: playerIDs)] + ask(1, now: now, clocks: clocks)
+            return playerIDs.flatMap(toldTeam) + [.announce(.game(info(firstQuestion: 1)), to: playerIDs)] + ask(1, now: now, clocks: clocks)
         case .asking, .showingResult, .over:
             preconditionFailure("start() called twice")
         }
@@ -216,7 +216,14 @@ public struct TriviaGame: Sendable {
         players[peer.id] = Player(peer: peer, firstQuestion: next)
         teams?.joinedGame(peer)
         let paused: [Action] = pausedAt == nil ? [] : [.send(.pause(PauseStatus(paused: true)), to: [peer.id])]
-        return [.send(.game(info(firstQuestion: next)), to: [peer.id])] + paused
+        return toldTeam(peer.id) + [.send(.game(info(firstQuestion: next)), to: [peer.id])] + paused
+    }
+
+    /// In team mode, player `id` told its own team (a game's team lines name only their first
+    /// members); nothing otherwise.
+    func toldTeam(_ id: PeerID) -> [Action] {
+        guard let teams else { return [] }
+        return [.send(.yourTeam(YourTeam(team: teams.team(of: id))), to: [id])]
     }
 
     /// A player left: its points leave with it (and it is off its team), and the open question

@@ -24,7 +24,7 @@ extension TriviaRules {
             return GameLogRecord(.debug, "buzzer won", ["question": "\(won.question)", "peer": "\(won.player)"])
         case .marked(let marked):
             return GameLogRecord(.debug, "answer marked", ["question": "\(marked.question)", "peer": "\(marked.player)", "right": "\(marked.right)"])
-        case .lobby, .game, .accepted, .pause, .buzzersOpen, .standing:
+        case .lobby, .game, .accepted, .pause, .buzzersOpen, .standing, .yourTeam:
             return nil
         }
     }

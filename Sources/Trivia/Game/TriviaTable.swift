@@ -81,9 +81,15 @@ public struct TriviaRules: GameRules {
         if let teams {
             lobby.teams = teams.lines
             lobby.teamPlacement = teams.plan.placement
-            if teams.plan.placement == .choose { lobby.choosing = teams.choosing }
+            if teams.plan.placement == .choose { (lobby.choosing, lobby.stillChoosing) = teams.choosing }
         }
         return .lobby(lobby)
+    }
+
+    /// In team mode, the player's own team (the lobby's lines name only their first members).
+    public func lobbyFacts(for id: PeerID) -> [Effect] {
+        guard let teams else { return [] }
+        return [.send(.yourTeam(YourTeam(team: teams.team(of: id))), to: [id])]
     }
 
     /// The game's players keep their teams, late joiners' included.

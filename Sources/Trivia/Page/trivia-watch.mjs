@@ -68,15 +68,20 @@ export function final(m, names) {
   return out;
 }
 
-/* The TV's lobby in team mode: the teams' members, who is still choosing. */
+/* How many members a team has past those its line names ("" for none), as the room reads it. */
+function more(size, named) { return size != null && size > named ? (size - named).toLocaleString("en") : ""; }
+
+/* The TV's lobby in team mode: the teams' first members (and how many more), who is still choosing. */
 export function tvLobby(lobby, feed, ctx) {
   if (!lobby || !lobby.teams) return null;
   const h = ctx.h, choosing = lobby.choosing || [];
   return h("section", { id: "tv-teams" },
     h("div", { class: "team-boards n" + lobby.teams.length }, lobby.teams.map((t, i) => h("div", { id: "tv-team-" + i, class: "team-board t" + t.colour },
       h("h2", null, teamMark(h, t, i), t.name),
-      h("ul", null, (t.members.length ? t.members : [{ name: "nobody yet" }]).map((p) => h("li", null, p.name)))))),
-    choosing.length ? h("p", { id: "tv-choosing", class: "status" }, "Still choosing: " + choosing.map((p) => p.name).join(", ")) : null);
+      h("ul", null, (t.members.length ? t.members : [{ name: "nobody yet" }]).map((p) => h("li", null, p.name)),
+        more(t.size, t.members.length) ? h("li", { class: "more" }, "and " + more(t.size, t.members.length) + " more") : null)))),
+    choosing.length ? h("p", { id: "tv-choosing", class: "status" }, "Still choosing: " +
+      choosing.map((p) => p.name).join(", ") + (more(lobby.stillChoosing, choosing.length) ? " and " + more(lobby.stillChoosing, choosing.length) + " more" : "")) : null);
 }
 
 /* The TV's game over in team mode: the teams ranked, above the podium. */

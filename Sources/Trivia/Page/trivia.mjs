@@ -109,12 +109,22 @@ export function meanText(mean) { return Number(mean).toFixed(1); }
 
 export function ordinal(n) { return n + ([, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"); }
 
-/* The team (a lobby's line or a standing) `id` is on, or null. */
-export function teamOf(teams, id) { return (teams || []).filter((t) => t.members.some((m) => m.id === id))[0] || null; }
+/* Team `team` (its index, as `yourTeam` tells it) among a lobby's lines or standings (with `team`). */
+export function teamAt(teams, team) {
+  if (team == null || !teams) return null;
+  return teams.filter((t, i) => (t.team != null ? t.team : i) === team)[0] || null;
+}
 
-/* "Your team Red: 1st of 2 · 2.5 points on average". */
-export function teamLine(standings, id) {
-  const t = teamOf(standings, id);
+/* A team's members on one line: "Ann, Cy"; in a big room, whose lines name only the first members,
+   the count first, so that a line cut at the screen's edge still shows it: "500 players: P1, P2, …". */
+export function membersLine(t, nameOf) {
+  const size = t.size != null ? t.size : t.members.length, names = t.members.map(nameOf || ((m) => m.name)).join(", ");
+  return size > t.members.length ? size.toLocaleString("en") + " players: " + names + ", \u2026" : names;
+}
+
+/* "Your team Red: 1st of 2 · 2.5 points on average" (`team`: the player's team's index). */
+export function teamLine(standings, team) {
+  const t = teamAt(standings, team);
   return t ? "Your team " + t.name + ": " + ordinal(t.rank) + " of " + standings.length + " \u00B7 " + meanText(t.mean) + " points on average" : "";
 }
 
@@ -137,7 +147,7 @@ export function teamStandingsList(h, id, standings, board, mine) {
     teamMark(h, t),
     h("span", { class: "team-name" }, t.rank + ". " + t.name),
     h("span", { class: "team-mean" }, meanText(t.mean)),
-    h("span", { class: "team-members" }, t.members.map((m) => m.name + (points[m.id] != null ? " " + points[m.id] : "")).join(", ")))));
+    h("span", { class: "team-members" }, membersLine(t, (m) => m.name + (points[m.id] != null ? " " + points[m.id] : ""))))));
 }
 
 /* ---- The phone: a player ---- */
@@ -150,6 +160,7 @@ export function phone(ctx) {
   let standing = null;  /* the player's own place, below the board the next result or game over lists */
   let showing = null;  /* "question" or "result" */
   let teamStatus = "", asked = null;  /* team mode: a choice's refusal, the team asked for */
+  let myTeam = null;  /* team mode: this player's team, its index, as the host told it (yourTeam) */
 
   const me = () => ctx.me();
   const lockedOut = () => !!(buzzer && me() && buzzer.lockedOut.indexOf(me().id) >= 0);
@@ -178,6 +189,7 @@ export function phone(ctx) {
     switch (m.kind) {
       case "game": showing = null; question = null; result = null; teamStatus = ""; asked = null; standing = null; break;
       case "standing": standing = m; break;
+      case "yourTeam": myTeam = m.team != null ? m.team : null; break;
       case "question":
         question = m; chosen = null; result = null; showing = "question"; status = "";
         buzzer = m.mode === "buzzer" ? { sent: false, holder: null, lockedOut: [] } : null;
@@ -262,14 +274,14 @@ export function phone(ctx) {
       h("h2", { id: "result-title" }, title),
       h("p", { id: "result-answer", class: "status" }, answerLine(r) +
         (r.scored.length ? " \u00B7 scored: " + namesText(r.scored, ctx.nameOf, 10) : " \u00B7 nobody scored")),
-      r.teams ? h("p", { id: "result-team", class: "team-note" }, teamLine(r.teams, me() ? me().id : null)) : null,
+      r.teams ? h("p", { id: "result-team", class: "team-note" }, teamLine(r.teams, myTeam)) : null,
       standingsList(h, "result-standings", r.scoreboard, me(), result.own, r.players));
   }
 
   /* Team mode's lobby (`where`: "lobby", or "over": after a game, smaller): a button a team. */
   function lobbyView(lobby, where) {
     if (!lobby || !lobby.teams) return null;
-    const mine = me() && teamOf(lobby.teams, me().id), at = where === "over" ? "over-" : "", choose = lobby.teamPlacement === "choose";
+    const mine = teamAt(lobby.teams, myTeam), at = where === "over" ? "over-" : "", choose = lobby.teamPlacement === "choose";
     if (mine && mine.name === asked) asked = null;
     const pick = (name) => { ctx.send({ kind: "team", team: name }); asked = name; teamStatus = ""; ctx.redraw(); };
     return h("section", { id: at + "team-pick", class: "team-pick " + where },
@@ -279,13 +291,15 @@ export function phone(ctx) {
         id: at + "team-" + i, type: choose ? "button" : null, class: "team-button t" + t.colour + (t === mine ? " chosen" : ""),
         "aria-pressed": choose ? String(t === mine) : null, on: choose && t !== mine ? { click: () => pick(t.name) } : null },
         teamMark(h, t, i), h("span", { class: "team-name" }, t.name),
-        at ? null : h("span", { class: "team-members" }, t.members.map((p) => p.name).join(", ") || "nobody yet")))),
+        at ? null : h("span", { class: "team-members" }, membersLine(t) || "nobody yet")))),
       h("p", { id: at + "team-status", class: "message", role: "status" },
         teamStatus || (asked ? "Joining " + asked + "\u2026" : "")));
   }
 
   return {
     message: message,
+    /* The messages the game sends between games too: they do not mean a game has begun. */
+    between: ["yourTeam"],
     state: () => {},
     /* The game as it stands, or null before the first question. */
     view: () => showing === "question" ? questionView() : showing === "result" ? resultView() : null,
@@ -295,10 +309,10 @@ export function phone(ctx) {
       const lines = final.standings || [], mine = me(), own = final.own;
       const won = mine && final.winners.indexOf(mine.id) >= 0;
       if (final.teams) {
-        const team = mine && teamOf(final.teams, mine.id);
+        const team = teamAt(final.teams, myTeam);
         return [
           h("h1", { id: "over-title" }, team && team.rank === 1 ? "Your team won!" : teamTitle(final.teams)),
-          h("p", { id: "over-team", class: "team-note" }, mine ? teamLine(final.teams, mine.id) : ""),
+          h("p", { id: "over-team", class: "team-note" }, teamLine(final.teams, myTeam)),
           teamStandingsList(h, "over-teams", final.teams, lines, team),
           h("p", { id: "over-place", class: "status" }, own ? summary(final, own.line, question ? question.of : 0, own.place) : ""),
         ];

@@ -103,11 +103,9 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
     /// Whether the player waits in the lobby: before its first game, or after one's end.
     public var inLobby: Bool { game == nil || final != nil }
 
-    /// The team of player `id` as the host last told it (the lobby's, else the game's).
-    public func team(of id: PeerID) -> String? {
-        let lines = inLobby ? lobby?.teams : game?.teams
-        return lines?.first { $0.members.contains { $0.id == id } }?.name
-    }
+    /// Team mode: this player's team, its index in the plan, as the host last told it
+    /// (``YourTeam``); nil: none yet.
+    public private(set) var team: Int?
 
     /// The player chose team `number` (1-based, as the lobby lists them).
     public func chooseTeam(_ number: Int) -> TeamOutcome {
@@ -122,6 +120,8 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
         switch message {
         case .lobby(let status):
             lobby = status
+        case .yourTeam(let yours):
+            team = yours.team
         case .game(let info):
             (game, question, results, final, paused, standing) = (info, nil, [], nil, false, nil)
         case .question(let asked):

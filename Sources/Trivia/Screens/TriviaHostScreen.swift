@@ -69,7 +69,7 @@ public final class TriviaHostScreen: GameHostScreen {
         switch message {
         case .lobby(let lobby):
             writer.line(TriviaText.lobby(lobby.status))
-            if let teams = lobby.teams { writer.line(TriviaText.teams(teams, choosing: lobby.choosing)) }
+            if let teams = lobby.teams { writer.line(TriviaText.teams(teams, choosing: lobby.choosing, stillChoosing: lobby.stillChoosing)) }
             countdown.lobby(lobby.status)
         case .game(let info):
             if info.startsTheGame {
@@ -108,7 +108,7 @@ public final class TriviaHostScreen: GameHostScreen {
         case .buzzersOpen(let open):
             writer.line(TriviaText.buzzersOpen(open, names: open.lockedOut.map(roster.name(of:))))
             countdown.start(until: open.deadline)
-        case .standing:
+        case .standing, .yourTeam:
             break  // a player's own place: its screen says it with the result
         }
     }

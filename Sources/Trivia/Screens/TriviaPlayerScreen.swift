@@ -27,12 +27,12 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         switch message {
         case .lobby(let lobby):
             writer.line(TriviaText.lobby(lobby.status))
-            let teams = Self.teamLines(lobby, me: player.me.id)
+            let teams = Self.teamLines(lobby, team: player.model.team)
             if !teams.isEmpty { writer.lines(teams) }
             countdown.lobby(lobby.status)
         case .game(let info):
             countdown.stop()
-            writer.lines([TriviaText.game(info, me: player.me.id)] + (info.mode == .buzzer ? [Self.buzzerHelp] : []))
+            writer.lines([TriviaText.game(info, team: player.model.team)] + (info.mode == .buzzer ? [Self.buzzerHelp] : []))
         case .question(let asked):
             writer.lines(TriviaText.question(asked))
             if let deadline = player.model.question?.localDeadline { countdown.start(until: deadline) }
@@ -55,31 +55,32 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
             var lines = TriviaText.result(result, name: player.name(of:))
             lines.append(result.scored.contains(player.me.id) ? "you: +1" : "you: no point")
             if let mine = player.model.standing { lines.append(TriviaText.place(mine)) }
-            if let team = result.teams.flatMap({ TriviaText.myTeam($0, me: player.me.id) }) { lines.append(team) }
+            if let team = result.teams.flatMap({ TriviaText.myTeam($0, team: player.model.team) }) { lines.append(team) }
             writer.lines(lines)
         case .gameOver(let final):
             countdown.stop()
             var lines = TriviaText.gameOver(final)
             if let summary = TriviaSummary(final, for: player.me.id, standing: player.model.standing) { lines.append(TriviaText.summary(summary)) }
-            if let team = final.teams.flatMap({ TriviaText.myTeam($0, me: player.me.id) }) { lines.append(team) }
+            if let team = final.teams.flatMap({ TriviaText.myTeam($0, team: player.model.team) }) { lines.append(team) }
             writer.lines(lines)
         case .pause(let status):
             if status.paused { countdown.stop() }
             writer.line(status.line)
             if !status.paused, let open = player.model.question, open.clockRuns { countdown.start(until: open.localDeadline) }
-        case .standing:
+        case .standing, .yourTeam:
             break  // kept by the model, said with the result or the final standings that follow
         }
     }
 
-    /// Team mode's lobby: the teams and their members, then the player's own team, and with
-    /// `choose` how to choose (`you're on Red: press 1-2 to change`).
-    static func teamLines(_ lobby: TriviaLobby, me: PeerID) -> [String] {
+    /// Team mode's lobby: the teams and their first members, then the player's own team (`team`,
+    /// its index, as the host told it), and with `choose` how to choose (`you're on Red: press 1-2
+    /// to change`).
+    static func teamLines(_ lobby: TriviaLobby, team: Int?) -> [String] {
         guard let teams = lobby.teams else { return [] }
-        let mine = teams.first { $0.members.contains { $0.id == me } }
+        let mine = team.flatMap { teams.indices.contains($0) ? teams[$0] : nil }
         let keys = "press 1-\(teams.count) to " + (mine == nil ? "choose one" : "change")
         let line = (mine.map { "you're on \($0.name)" } ?? "you have no team yet") + (lobby.teamPlacement == .choose ? ": " + keys : "")
-        return [TriviaText.teams(teams, choosing: lobby.choosing), line]
+        return [TriviaText.teams(teams, choosing: lobby.choosing, stillChoosing: lobby.stillChoosing), line]
     }
 
     /// How to play buzzer mode, printed when its game starts.

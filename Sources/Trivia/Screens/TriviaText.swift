@@ -33,14 +33,15 @@ public enum TriviaText {
     /// mean of its members' points, one decimal; equal means share a rank).
     public static func teamStandings(_ standings: [TeamStanding]) -> String {
         "teams: " + (standings.isEmpty ? "nobody"
-            : standings.map { "\($0.rank). \($0.name) \(mean($0.mean)) (\($0.members.map(\.name).joined(separator: ", ")))" }.joined(separator: ", "))
+            : standings.map { "\($0.rank). \($0.name) \(mean($0.mean)) (\(listed($0.members.map(\.name), of: $0.size)))" }.joined(separator: ", "))
     }
 
     /// Team mode's lobby: `teams: 1) Red: Ann, Cy | 2) Blue: nobody yet | choosing: Dee` (the
-    /// numbers are a terminal player's keys to choose with).
-    public static func teams(_ lines: [TeamLine], choosing: [Peer]?) -> String {
-        let teams = lines.enumerated().map { "\($0.offset + 1)) \($0.element.name): \($0.element.members.isEmpty ? "nobody yet" : $0.element.members.map(\.name).joined(separator: ", "))" }
-        let undecided = (choosing ?? []).isEmpty ? [] : ["choosing: " + (choosing ?? []).map(\.name).joined(separator: ", ")]
+    /// numbers are a terminal player's keys to choose with; `Ann, Cy and 40 more` in a big room).
+    public static func teams(_ lines: [TeamLine], choosing: [Peer]?, stillChoosing: Int? = nil) -> String {
+        let teams = lines.enumerated().map { "\($0.offset + 1)) \($0.element.name): \($0.element.size == 0 ? "nobody yet" : listed($0.element.members.map(\.name), of: $0.element.size))" }
+        let names = (choosing ?? []).map(\.name), count = max(stillChoosing ?? 0, names.count)
+        let undecided = count == 0 ? [] : ["choosing: " + listed(names, of: count)]
         return "teams: " + (teams + undecided).joined(separator: " | ")
     }
 
@@ -80,9 +81,10 @@ public enum TriviaText {
         return lines
     }
 
-    /// A player's team at game over (or after a result): `your team Red: place 1 of 2, mean 2.5`.
-    public static func myTeam(_ standings: [TeamStanding], me: PeerID) -> String? {
-        guard let mine = standings.first(where: { $0.members.contains { $0.id == me } }) else { return nil }
+    /// A player's team at game over (or after a result): `your team Red: place 1 of 2, mean 2.5`;
+    /// `team` is its index in the plan (``YourTeam``).
+    public static func myTeam(_ standings: [TeamStanding], team: Int?) -> String? {
+        guard let mine = standings.first(where: { $0.team == team }) else { return nil }
         return "your team \(mine.name): place \(mine.rank) of \(standings.count), mean \(mean(mine.mean))"
     }
 
@@ -113,10 +115,11 @@ public enum TriviaText {
         return "game: \(info.mode.rawValue) mode, \(info.questions) \(info.questions == 1 ? "question" : "questions")\(late)"
     }
 
-    /// `game: …` for player `me`, with its team in team mode (`, you play for Red`).
-    public static func game(_ info: GameInfo, me: PeerID) -> String {
-        let team = info.teams?.first { $0.members.contains { $0.id == me } }
-        return game(info) + (team.map { ", you play for \($0.name)" } ?? "")
+    /// `game: …` for a player on team `team` (its index in the plan, ``YourTeam``), with the
+    /// team's name in team mode (`, you play for Red`).
+    public static func game(_ info: GameInfo, team: Int?) -> String {
+        let line = team.flatMap { team in info.teams.flatMap { $0.indices.contains(team) ? $0[team] : nil } }
+        return game(info) + (line.map { ", you play for \($0.name)" } ?? "")
     }
 
     /// `buzzer: Ann buzzed first`.

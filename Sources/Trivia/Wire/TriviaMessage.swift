@@ -33,6 +33,8 @@ public enum TriviaServerMessage: Hashable, Sendable, LobbyTelling {
     case marked(AnswerMarked)
     /// `buzzersOpen`: buzzer mode: the others may buzz again.
     case buzzersOpen(BuzzersOpen)
+    /// `yourTeam`: team mode: the recipient's own team (``YourTeam``).
+    case yourTeam(YourTeam)
 
     /// `lobby` without teams (every game's lobby, ``LobbyTelling``).
     public static func lobby(_ status: LobbyStatus) -> Self { .lobby(TriviaLobby(status)) }
@@ -65,6 +67,7 @@ extension TriviaServerMessage: Codable {
         case "buzzed": self = .buzzed(try BuzzerWon(from: decoder))
         case "marked": self = .marked(try AnswerMarked(from: decoder))
         case "buzzersOpen": self = .buzzersOpen(try BuzzersOpen(from: decoder))
+        case "yourTeam": self = .yourTeam(try YourTeam(from: decoder))
         case let kind: throw KindCoding.unknown(kind, of: "trivia", in: decoder)
         }
     }
@@ -84,6 +87,7 @@ extension TriviaServerMessage: Codable {
             case .buzzed(let won): ("buzzed", won)
             case .marked(let marked): ("marked", marked)
             case .buzzersOpen(let open): ("buzzersOpen", open)
+            case .yourTeam(let team): ("yourTeam", team)
             }
         try KindCoding.encode(kind, payload, to: encoder)
     }

@@ -7,7 +7,8 @@
 
    The game's module (/games/NAME.mjs, NAME from the host's serverHello) owns everything the game
    shows: phone(ctx) gives it a ctx to act through and returns {message, state, view, overView}
-   (and, if the game has a part of its own in the lobby, lobbyView); this page draws its views
+   (and, if the game has a part of its own in the lobby, lobbyView; if it sends messages between
+   games, their kinds in `between`); this page draws its views
    into #game-view, #over-game and #lobby-game (dom.mjs's patch). */
 import { $, h, text, showOnly, banner, patch, onNextFrame } from "./dom.mjs";
 import { gameLoader } from "./game.mjs";
@@ -236,7 +237,8 @@ function told(body) {
     playing = false; afterGame = true; paused = false;
     notice(body.ended === "endedByHost" ? "The host ended the game." : null, 6);
     show("over-view");
-  } else if (!playing && body.kind !== "refused" && body.kind !== "rejected") {  /* a game begins */
+  } else if (!playing && body.kind !== "refused" && body.kind !== "rejected" && !((phoneOfGame() || {}).between || []).includes(body.kind)) {
+    /* a game begins (but for a kind its module sends between games too: trivia's yourTeam) */
     playing = true; afterGame = false; paused = false;
     notice(null);
   }
