@@ -47,7 +47,18 @@ import Vocabulary
         let final = try #require(actions.gameOver)
         #expect(final.standings.count == BoardCut.listed)
         #expect(final.players == 3_000)
-        #expect(final.winners.count == 1_500, "the even ids scored both questions")
+        #expect(final.winnerCount == 1_500 && final.winners.count == BoardCut.named, "the even ids scored both questions: the first 10 named")
+        #expect(final.winners == (1...10).map { PeerID(rawValue: UInt32(2 * $0)) })
+
+        // A result names its first 10 scorers and counts them all; every other scorer is told so in
+        // its standing (those on the board too), nobody else is.
+        let second = try #require(actions.sent.compactMap { if case .result(let r) = $0.message, r.number == 2 { r } else { nil } }.first)
+        #expect(second.scored.count == BoardCut.named && second.scoredCount == 1_500)
+        let told = actions.sent.compactMap { sent -> PeerID? in
+            if case .standing(let s) = sent.message, s.question == 2, s.scored == true { sent.to.first } else { nil }
+        }
+        #expect(Set(told) == Set(peers.map(\.id).filter { $0.rawValue % 2 == 0 }).subtracting(second.scored) && told.count == 1_490)
+        #expect(TriviaText.result(second).first?.hasSuffix(" and 1490 more") == true, "the terminals count them all")
 
         // Each player below the board is told its place once, just before the final standings.
         let standings = actions.sent.compactMap { sent -> (YourStanding, [PeerID])? in

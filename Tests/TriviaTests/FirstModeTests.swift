@@ -221,7 +221,7 @@ import Testing
         _ = game.playerLeft(ann.id, now: 1)
         _ = game.playerLeft(bob.id, now: 2)
         let final = game.playerLeft(cy.id, now: 3).gameOver
-        #expect(final == FinalStandings(standings: [], winners: [], points: 0, ended: .noPlayers, asked: 0, players: 0))  // question 1 got no result
+        #expect(final == FinalStandings(standings: [], winners: [], points: 0, ended: .noPlayers, asked: 0, players: 0, winnerCount: 0))  // question 1 got no result
         #expect(game.isOver)
         #expect(game.nextWake == nil)
     }

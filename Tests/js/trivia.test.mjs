@@ -320,6 +320,33 @@ test("a player below the listed board sees its own place after the best five", (
   assert.equal(byClass(over, "mine").length, 1);
 });
 
+test("a scorer the result does not name learns it scored from its standing; a winner not named, from its points", () => {
+  const zed = { id: 500, name: "Zed" };
+  const board = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: "P" + (i + 1), points: 1 }));
+  const phone = trivia.phone(phoneCtx(zed, Object.fromEntries(board.map((l) => [l.id, l.name]))));
+  const question = { kind: "question", number: 1, of: 1, text: "Q", answers: ["a", "b"], mode: "timed", durationMs: 10000, deadline: 0 };
+  const scored = board.slice(0, 10).map((l) => l.id);
+  const result = { kind: "result", number: 1, of: 1, correctChoice: 0, correctAnswer: "a", correctChoices: [0], scored: scored, scoredCount: 1500,
+    tie: false, ended: "deadline", scoreboard: board, players: 2000 };
+  play(phone, [{ kind: "game", mode: "timed", questions: 1, firstQuestion: 1, scoreboard: [], players: 2000 }, question,
+    { kind: "standing", question: 1, line: { id: 500, name: "Zed", points: 1 }, place: 1, players: 2000, scored: true }, result]);
+  assert.equal(textOf(byId(phone.view(), "result-title")), "Correct! +1");
+  assert.match(textOf(byId(phone.view(), "result-answer")), /scored: P1, P2, P3, P4, P5, P6, P7, P8, P9, P10 and 1,490 more$/);
+  play(phone, [
+    { kind: "standing", line: { id: 500, name: "Zed", points: 1, questions: 1 }, place: 1, players: 2000 },
+    { kind: "gameOver", standings: board, winners: scored, winnerCount: 1500, points: 1, ended: "questionsDone", asked: 1, players: 2000 },
+  ]);
+  const over = h("div", null, phone.overView());
+  assert.equal(textOf(byId(over, "over-title")), "You won!", "on the best points, not named");
+
+  const other = trivia.phone(phoneCtx(zed, Object.fromEntries(board.map((l) => [l.id, l.name]))));
+  play(other, [{ kind: "game", mode: "timed", questions: 1, firstQuestion: 1, scoreboard: [], players: 2000 }, question,
+    { kind: "standing", question: 1, line: { id: 500, name: "Zed", points: 0 }, place: 1501, players: 2000 }, result,
+    { kind: "standing", line: { id: 500, name: "Zed", points: 0, questions: 1 }, place: 1501, players: 2000 },
+    { kind: "gameOver", standings: board, winners: scored, winnerCount: 1500, points: 1, ended: "questionsDone", asked: 1, players: 2000 }]);
+  assert.equal(textOf(byId(h("div", null, other.overView()), "over-title")), "Winner: P1, P2, P3, P4, P5 and 1,495 more");
+});
+
 test("a standing for another result is not shown with this one", () => {
   const zed = { id: 500, name: "Zed" };
   const board = [{ id: 1, name: "Ann", points: 1 }];

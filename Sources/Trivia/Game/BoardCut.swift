@@ -10,6 +10,9 @@ import Vocabulary
 public struct BoardCut: Hashable, Sendable {
     /// How many lines a board sent to the room lists.
     public static let listed = 20
+    /// How many players a message to the room names in a list of scorers or of tied winners (a
+    /// screen names this many, then "and N more"); a scorer not named is told so alone.
+    public static let named = 10
 
     /// The best lines, in the board's order.
     public var lines: [ScoreLine]
@@ -17,6 +20,10 @@ public struct BoardCut: Hashable, Sendable {
     public var players: Int
     /// Each player below ``lines``, with its place, best first.
     public var below: [YourStanding]
+    /// The places of ``lines``, in their order.
+    var listedPlaces: [Int]
+    /// The result's number the standings belong to (nil: the final standings).
+    var question: Int?
 
     /// Cuts `board` (best first, as ``TriviaGame/scoreboard`` orders it) after `listing` lines;
     /// `question` is the result's number the standings belong to (nil: the final standings).
@@ -26,7 +33,10 @@ public struct BoardCut: Hashable, Sendable {
         players = board.count
         below = []
         below.reserveCapacity(board.count - count)
-        for (index, place) in Self.places(board).enumerated() where index >= count {
+        let places = Self.places(board)
+        listedPlaces = Array(places.prefix(count))
+        self.question = question
+        for (index, place) in places.enumerated() where index >= count {
             below.append(YourStanding(question: question, line: board[index], place: place, players: board.count))
         }
     }
@@ -41,6 +51,21 @@ public struct BoardCut: Hashable, Sendable {
         return places
     }
 
-    /// Each player below the listed lines, told its standing alone.
-    var standings: [TriviaGame.Action] { below.map { .send(.standing($0), to: [$0.line.id]) } }
+    /// Each player below the listed lines, told its standing alone; and each of `scoredUnnamed`
+    /// (players whose answer scored, not named in the result) told so in its standing, those on
+    /// the listed lines included.
+    func standings(scoredUnnamed: Set<PeerID> = []) -> [TriviaGame.Action] {
+        var told: [TriviaGame.Action] = []
+        told.reserveCapacity(below.count)
+        for (index, line) in lines.enumerated() where scoredUnnamed.contains(line.id) {
+            var mine = YourStanding(question: question, line: line, place: listedPlaces[index], players: players)
+            mine.scored = true
+            told.append(.send(.standing(mine), to: [line.id]))
+        }
+        for var mine in below {
+            if scoredUnnamed.contains(mine.line.id) { mine.scored = true }
+            told.append(.send(.standing(mine), to: [mine.line.id]))
+        }
+        return told
+    }
 }

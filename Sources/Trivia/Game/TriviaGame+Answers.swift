@@ -92,8 +92,9 @@ extension TriviaGame {
         let result = QuestionResult(
             number: round.number, of: questions.count, correctChoice: round.question.correct[0],
             correctAnswer: round.question.correctAnswers.joined(separator: " / "), correctChoices: round.question.correct,
-            scored: scored, tie: tie, ended: reason, scoreboard: board.lines, teams: teamStandings?.map(\.listed), players: board.players)
-        return board.standings + [.announce(.result(result), to: playerIDs)]
+            scored: Array(scored.prefix(BoardCut.named)), tie: tie, ended: reason, scoreboard: board.lines, teams: teamStandings?.map(\.listed),
+            players: board.players, scoredCount: scored.count)
+        return board.standings(scoredUnnamed: Set(scored.dropFirst(BoardCut.named))) + [.announce(.result(result), to: playerIDs)]
     }
 
     /// Ends the game: the players with the most points win (all of them on a tie). The host's
@@ -103,13 +104,14 @@ extension TriviaGame {
         let best = board.first?.points ?? 0
         let report = self.report(board)
         let cut = BoardCut(board, question: nil)
+        let winners = board.prefix { $0.points == best }.map(\.id)  // the board is best first
         var standings = FinalStandings(
-            standings: cut.lines, winners: board.filter { $0.points == best }.map(\.id), points: best, ended: reason, asked: questionsAsked,
-            teams: teamStandings?.map(\.listed), players: cut.players)
+            standings: cut.lines, winners: Array(winners.prefix(BoardCut.named)), points: best, ended: reason, asked: questionsAsked,
+            teams: teamStandings?.map(\.listed), players: cut.players, winnerCount: winners.count)
         standings.hardest = report.hardest.map { HardestQuestion($0) }
         state = .over(standings)
         pausedAt = nil
-        return cut.standings + [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]
+        return cut.standings() + [.announce(.gameOver(standings), to: playerIDs), .note(.report(report))]
     }
 
     /// The game's report, from its final board (in team mode, each player's team and the teams'

@@ -59,7 +59,8 @@ export function final(m, names) {
   const nameOf = (id) => { const line = lines.filter((l) => l.id === id)[0]; return line ? line.name : names[id] || "#" + id; };
   const hard = m.hardest;
   const out = {
-    winners: m.winners.slice(0, 10).map(nameOf).concat(m.winners.length > 10 ? ["and " + (m.winners.length - 10) + " more"] : []),
+    winners: m.winners.slice(0, 10).map(nameOf).concat(Math.max(m.winnerCount || 0, m.winners.length) > 10 ?
+      ["and " + (Math.max(m.winnerCount || 0, m.winners.length) - 10).toLocaleString("en") + " more"] : []),
     standings: lines.map((l) => ({ id: l.id, name: l.name, score: l.points === 1 ? "1 point" : l.points + " points" })),
     /* The TV says the hardest question under the podium. */
     note: hard ? "Hardest question: \u201C" + hard.text + "\u201D \u2014 " + hard.right + " of " + hard.of + " got it right" : "",
@@ -101,7 +102,7 @@ export function tvView(s, feed, ctx) {
   const out = s.buzz && (s.buzz.lockedOut || []).length ? " (locked out: " + s.buzz.lockedOut.map(nameOf).join(", ") + ")" : "";
   let answered, scored = "", board = null;  /* team mode's standings, in place of the players' */
   if (r) {
-    scored = answerLine(r) + ". " + (r.scored.length ? "Scored: " + namesText(r.scored, nameOf, 10) : "Nobody scored.");
+    scored = answerLine(r) + ". " + (r.scored.length ? "Scored: " + namesText(r.scored, nameOf, 10, r.scoredCount) : "Nobody scored.");
     answered = r.scoreboard.slice(0, 5).map((l, n) => (n + 1) + ". " + l.name + " " + l.points).join("   ");
     if (r.teams) board = teamStandingsList(h, "tv-result-teams", r.teams, r.scoreboard);
   } else if (s.buzz && s.buzz.kind === "buzzed") {
@@ -166,8 +167,8 @@ export function hostSummary(s, feed, ctx) {
   }
   if (s.showing === "result" && s.result) {
     const r = s.result;
-    const names = r.scored.map((id) => feed.players[id] || "#" + id);
-    return { title: "Question " + r.number + " of " + r.of + ": the answer", line: r.correctAnswer + ". " + (names.length ? "Scored: " + names.join(", ") : "Nobody scored."), lines: [] };
+    const names = namesText(r.scored, (id) => feed.players[id] || "#" + id, 10, r.scoredCount);
+    return { title: "Question " + r.number + " of " + r.of + ": the answer", line: r.correctAnswer + ". " + (names ? "Scored: " + names : "Nobody scored."), lines: [] };
   }
   if (s.showing === "game" && s.info) {
     return { title: "A game begins", line: s.info.questions ? s.info.questions + (s.info.questions === 1 ? " question" : " questions") : "", lines: [] };

@@ -77,10 +77,10 @@ export function ownPlace(lines, id, standing) {
   return standing && standing.line.id === id ? { line: standing.line, place: standing.place } : null;
 }
 
-/* "Ann, Bob" or, past `limit` names, "Ann, Bob and 1,234 more". */
-export function namesText(ids, nameOf, limit) {
-  const shown = ids.slice(0, limit).map(nameOf).join(", ");
-  return ids.length > limit ? shown + " and " + (ids.length - limit).toLocaleString("en") + " more" : shown;
+/* "Ann, Bob" or, past `limit` names (or when `ids` are the first of `count`), "Ann, Bob and 1,234 more". */
+export function namesText(ids, nameOf, limit, count) {
+  const shown = ids.slice(0, limit).map(nameOf), all = Math.max(count || 0, ids.length);
+  return shown.join(", ") + (all > shown.length ? " and " + (all - shown.length).toLocaleString("en") + " more" : "");
 }
 
 /* The best lines (6), or 5 and the player's own line with its place ("Zed — 0 · 31st of 40")
@@ -234,7 +234,8 @@ export function phone(ctx) {
       case "result":
         countdown = stopClock(countdown, now);
         result = { body: m, tried: !!(question && question.number === m.number && (chosen !== null || lockedOut())),
-          own: me() ? ownPlace(m.scoreboard, me().id, standing && standing.question === m.number ? standing : null) : null };
+          own: me() ? ownPlace(m.scoreboard, me().id, standing && standing.question === m.number ? standing : null) : null,
+          mine: !!(me() && (m.scored.indexOf(me().id) >= 0 || (standing && standing.question === m.number && standing.scored))) };
         standing = null;
         showing = "result";
         break;
@@ -267,13 +268,13 @@ export function phone(ctx) {
   }
 
   function resultView() {
-    const r = result.body, mine = me() && r.scored.indexOf(me().id) >= 0;
+    const r = result.body, mine = result.mine;
     const title = mine ? "Correct! +" + pointsOf(question && question.number === r.number ? question : null) : result.tried ? "Not this time" : r.ended === "skipped" ? "Skipped by the host" :
       r.ended === "rightAnswer" ? ctx.nameOf(r.scored[0]) + " got it" : r.ended === "allLockedOut" ? "Nobody got it" : "Time's up";
     return h("section", { id: "result-view" },
       h("h2", { id: "result-title" }, title),
       h("p", { id: "result-answer", class: "status" }, answerLine(r) +
-        (r.scored.length ? " \u00B7 scored: " + namesText(r.scored, ctx.nameOf, 10) : " \u00B7 nobody scored")),
+        (r.scored.length ? " \u00B7 scored: " + namesText(r.scored, ctx.nameOf, 10, r.scoredCount) : " \u00B7 nobody scored")),
       r.teams ? h("p", { id: "result-team", class: "team-note" }, teamLine(r.teams, myTeam)) : null,
       standingsList(h, "result-standings", r.scoreboard, me(), result.own, r.players));
   }
@@ -307,7 +308,7 @@ export function phone(ctx) {
     overView: () => {
       if (!final) return null;
       const lines = final.standings || [], mine = me(), own = final.own;
-      const won = mine && final.winners.indexOf(mine.id) >= 0;
+      const won = own && final.winners.length && own.line.points === final.points;  /* winners: all on the best points */
       if (final.teams) {
         const team = teamAt(final.teams, myTeam);
         return [
@@ -318,7 +319,7 @@ export function phone(ctx) {
         ];
       }
       return [
-        h("h1", { id: "over-title" }, won ? "You won!" : final.winners.length ? "Winner: " + namesText(final.winners, ctx.nameOf, 5) : "Game over"),
+        h("h1", { id: "over-title" }, won ? "You won!" : final.winners.length ? "Winner: " + namesText(final.winners, ctx.nameOf, 5, final.winnerCount) : "Game over"),
         h("p", { id: "over-place", class: "status" }, own ? summary(final, own.line, question ? question.of : 0, own.place) : ""),
         standingsList(h, "over-standings", lines, mine, own, final.players),
       ];

@@ -11,8 +11,8 @@ public enum TriviaText {
             + asked.answers.enumerated().map { "  \($0.offset + 1)) \($0.element)" }
     }
 
-    /// How many names a line lists before `and N more`.
-    static let namesListed = 10
+    /// How many names a line lists before `and N more` (as many as the host names).
+    static let namesListed = BoardCut.named
 
     /// `result 1/4 (firstCorrect): correct 2) Text | scored: Ann`, then the standings. A scorer
     /// not on the board is named by `name` (the roster), else `#id`; past ``namesListed``
@@ -20,7 +20,7 @@ public enum TriviaText {
     public static func result(_ result: QuestionResult, name: (PeerID) -> String? = { _ in nil }) -> [String] {
         let names = Dictionary(result.scoreboard.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let scored = result.scored.isEmpty ? "nobody"
-            : listed(result.scored.prefix(namesListed).map { names[$0] ?? name($0) ?? "#\($0)" }, of: result.scored.count)
+            : listed(result.scored.prefix(namesListed).map { names[$0] ?? name($0) ?? "#\($0)" }, of: result.scorers)
         var lines = [
             "result \(result.number)/\(result.of) (\(result.ended.rawValue)): correct \(result.correctChoices.map { "\($0 + 1))" }.joined(separator: " / ")) \(result.correctAnswer) | scored: \(scored)\(result.tie ? " (tie)" : "")",
             standings(result.scoreboard, players: result.players),
@@ -68,10 +68,10 @@ public enum TriviaText {
         let names = Dictionary(final.standings.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let winners = final.winners.prefix(namesListed).map { names[$0] ?? "#\($0)" }
         let headline: String
-        switch final.winners.count {
+        switch final.winnerTotal {
         case 0: headline = "game over: no players left"
         case 1: headline = "game over: winner \(winners[0]) with \(final.points) \(points(final.points))"
-        default: headline = "game over: tied winners \(listed(winners, of: final.winners.count)) with \(final.points) \(points(final.points))"
+        default: headline = "game over: tied winners \(listed(winners, of: final.winnerTotal)) with \(final.points) \(points(final.points))"
         }
         let why = final.ended == .endedByHost ? " (ended by the host)" : ""
         var lines = [headline + why]

@@ -12,6 +12,10 @@ public struct YourStanding: Hashable, Sendable, Codable {
     public var place: Int
     /// How many players are on the board.
     public var players: Int
+    /// In a result's standing: true when this player's answer scored (a result names only its
+    /// first ``BoardCut/named`` scorers); absent otherwise. A player on the listed lines is sent a
+    /// standing only for this.
+    public var scored: Bool?
 
     /// A player's standing.
     public init(question: Int?, line: ScoreLine, place: Int, players: Int) {

@@ -196,7 +196,8 @@ public struct QuestionResult: Hashable, Sendable, Codable {
     public var correctAnswer: String
     /// Indexes of every correct answer, ascending (any of them scored).
     public var correctChoices: [Int]
-    /// Who scored a point, earliest press first.
+    /// Who scored a point, earliest press first: the first ``BoardCut/named`` of them (each other
+    /// scorer is told so in its ``YourStanding``).
     public var scored: [PeerID]
     /// `first` mode: more than one player tied for first (all of them scored).
     public var tie: Bool
@@ -210,9 +211,12 @@ public struct QuestionResult: Hashable, Sendable, Codable {
     /// How many players are on the whole board; absent from older hosts, whose scoreboard lists
     /// everyone.
     public var players: Int? = nil
+    /// How many scored (``scored`` names the first of them); absent from older hosts, whose
+    /// `scored` names everyone.
+    public var scoredCount: Int? = nil
 
     enum CodingKeys: String, CodingKey {
-        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard, teams, players
+        case number, of, correctChoice, correctAnswer, correctChoices, scored, tie, ended, scoreboard, teams, players, scoredCount
     }
 }
 
@@ -231,7 +235,8 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     /// The final points, best first: the best ``BoardCut/listed`` players (a player below them is
     /// told its own line and place in a ``YourStanding`` just before).
     public var standings: [ScoreLine]
-    /// The winner, or every player tied on the most points (empty when no one is left).
+    /// The winner, or the first ``BoardCut/named`` of the players tied on the most points (empty
+    /// when no one is left); ``winnerCount`` counts them all.
     public var winners: [PeerID]
     /// The winning points.
     public var points: Int
@@ -246,6 +251,9 @@ public struct FinalStandings: Hashable, Sendable, Codable {
     /// How many players are on the whole board; absent from older hosts, whose standings list
     /// everyone.
     public var players: Int? = nil
+    /// How many players won (tied on ``points``): ``winners`` names the first of them. Absent from
+    /// older hosts, whose `winners` names everyone.
+    public var winnerCount: Int? = nil
 }
 
 extension QuestionResult {
@@ -264,5 +272,14 @@ extension QuestionResult {
         scoreboard = try container.decode([ScoreLine].self, forKey: .scoreboard)
         teams = try container.decodeIfPresent([TeamStanding].self, forKey: .teams)
         players = try container.decodeIfPresent(Int.self, forKey: .players)
+        scoredCount = try container.decodeIfPresent(Int.self, forKey: .scoredCount)
     }
+
+    /// How many scored (an older host names everyone in ``scored``).
+    public var scorers: Int { scoredCount ?? scored.count }
+}
+
+extension FinalStandings {
+    /// How many won (an older host names everyone in ``winners``).
+    public var winnerTotal: Int { winnerCount ?? winners.count }
 }
