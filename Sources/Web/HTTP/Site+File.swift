@@ -12,7 +12,14 @@ extension Site {
         /// quotes, and the hash in the file's hashed name (`/dom.3f2a9c1e05b7d6a8.mjs`).
         let hash: String
 
-        init(bytes: [UInt8], contentType: String) {
+        /// `source` as served: a module's or a stylesheet's without its comments (``SourceComments``).
+        init(bytes source: [UInt8], contentType: String) {
+            let bytes =
+                switch contentType {
+                case Assets.script: SourceComments.stripped(source, .script)
+                case Assets.css: SourceComments.stripped(source, .stylesheet)
+                default: source
+                }
             self.contentType = contentType
             hash = Self.hash(of: bytes)
             plain = Representation(bytes: bytes, etag: "\"\(hash)\"", encoding: nil)
