@@ -59,6 +59,15 @@ import Vocabulary
         }
         #expect(Set(told) == Set(peers.map(\.id).filter { $0.rawValue % 2 == 0 }).subtracting(second.scored) && told.count == 1_490)
         #expect(TriviaText.result(second).first?.hasSuffix(" and 1490 more") == true, "the terminals count them all")
+        // `join` says +1 to a scorer not named, from its standing, and no point to the others.
+        let unnamed = PeerID(rawValue: 1_998), missed = PeerID(rawValue: 1_999)  // 1998 pressed late: not among the first 10
+        #expect(!second.scored.contains(unnamed))
+        let resultAt = try #require(actions.sent.firstIndex { if case .result(let r) = $0.message { r.number == 2 } else { false } })
+        for (id, scored) in [(unnamed, true), (missed, false), (second.scored[0], true)] {
+            var state = TriviaPlayerState()
+            for sent in actions.sent[...resultAt] where sent.to == [id] || sent.to.count > 1 { state.received(sent.message, at: 0, hostClock: nil) }
+            #expect(state.scored(in: second, me: id) == scored, "\(id)")
+        }
 
         // Each player below the board is told its place once, just before the final standings.
         let standings = actions.sent.compactMap { sent -> (YourStanding, [PeerID])? in

@@ -107,6 +107,12 @@ public struct TriviaPlayerState: PlayerModel, Hashable {
     /// (``YourTeam``); nil: none yet.
     public private(set) var team: Int?
 
+    /// Whether player `me` scored in `result`: named among its scorers, or told so in its standing
+    /// (a result names only its first ``BoardCut/named`` scorers).
+    public func scored(in result: QuestionResult, me: PeerID) -> Bool {
+        result.scored.contains(me) || (standing?.question == result.number && standing?.scored == true)
+    }
+
     /// The player chose team `number` (1-based, as the lobby lists them).
     public func chooseTeam(_ number: Int) -> TeamOutcome {
         guard inLobby else { return .gameUnderWay }

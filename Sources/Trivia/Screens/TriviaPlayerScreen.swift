@@ -53,8 +53,7 @@ public struct TriviaPlayerScreen: GamePlayerScreen {
         case .result(let result):
             countdown.stop()
             var lines = TriviaText.result(result, name: player.name(of:))
-            let mine = result.scored.contains(player.me.id) || (player.model.standing?.question == result.number && player.model.standing?.scored == true)
-            lines.append(mine ? "you: +1" : "you: no point")
+            lines.append(player.model.scored(in: result, me: player.me.id) ? "you: +1" : "you: no point")
             if let mine = player.model.standing { lines.append(TriviaText.place(mine)) }
             if let team = result.teams.flatMap({ TriviaText.myTeam($0, team: player.model.team) }) { lines.append(team) }
             writer.lines(lines)
