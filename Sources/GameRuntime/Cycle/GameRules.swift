@@ -66,9 +66,9 @@ public protocol GameRules: Sendable {
     /// The lobby's status as the game tells it (default: ``LobbyTelling/lobby(_:)``); a game may
     /// add facts of its own (trivia: who is on which team).
     func lobbyMessage(_ status: LobbyStatus) -> ServerMessage
-    /// What player `id` alone is told beside the lobby's status whenever that is sent to it alone
-    /// (it joined, it came back, its own move changed the lobby): facts the status sent to everyone
-    /// leaves out (trivia: the player's own team). Default: nothing.
+    /// What player `id` alone is told just before the lobby's status whenever that is sent to it
+    /// alone (it joined, it came back, its own move changed the lobby): facts the status sent to
+    /// everyone leaves out (trivia: the player's own team). Default: nothing.
     func lobbyFacts(for id: PeerID) -> [Effect]
     /// The round is over (``ending(of:at:)`` said so) and its players are back in the lobby: the
     /// rules may keep what outlives it (trivia: the teams of players who joined during it).

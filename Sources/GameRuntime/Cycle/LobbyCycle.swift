@@ -188,7 +188,10 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
     private mutating func lobbyChanged(at moment: GameMoment, toldAtOnce id: PeerID? = nil) -> [Effect] {
         let countdown = lobby.startsAt
         if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
-        guard lobby.startsAt == countdown else { return lobbyStatus(now: moment.now) + (id.map(rules.lobbyFacts(for:)) ?? []) }
+        guard lobby.startsAt == countdown else {
+            rules.lobbyChanged(lobby.waiting)  // the rules place a joiner before they tell it its facts
+            return (id.map(rules.lobbyFacts(for:)) ?? []) + lobbyStatus(now: moment.now)
+        }
         return statusOwed(at: moment, toldAtOnce: id)
     }
 
@@ -200,12 +203,14 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         statusBatch.changed(now: moment.now, waiting: lobby.waiting.count)
         guard let id else { return [] }
         statusBatch.told(id)
-        return [.send(rules.lobbyMessage(lobby.status(now: moment.now)), to: [id])] + rules.lobbyFacts(for: id)
+        return rules.lobbyFacts(for: id) + [.send(rules.lobbyMessage(lobby.status(now: moment.now)), to: [id])]
     }
 
-    /// The lobby's status to player `id` alone, and what the rules tell it alone beside it.
+    /// The lobby's status to player `id` alone, after what the rules tell it alone beside it (a
+    /// terminal prints the status as it comes: the player's own facts must be there already).
     private mutating func toldAlone(_ id: PeerID, now: Int64) -> [Effect] {
-        [.send(lobbyMessage(now: now), to: [id])] + rules.lobbyFacts(for: id)
+        let status = lobbyMessage(now: now)  // the rules hear who waits first
+        return rules.lobbyFacts(for: id) + [.send(status, to: [id])]
     }
 
     /// The lobby's status, to everyone waiting (to nobody when nobody waits: the host's screen
