@@ -119,23 +119,32 @@ enum SourceComments {
             return false
         }
 
+        /// Copies the next byte, and the one after it when it is a backslash (an escape, never
+        /// the end of a literal); returns the first.
+        mutating func copyNext() -> UInt8 {
+            let byte = bytes[at]
+            write(byte)
+            at += 1
+            if byte == UInt8(ascii: "\\"), at < bytes.count {
+                write(bytes[at])
+                at += 1
+            }
+            return byte
+        }
+
+        /// A literal just ended with `byte`: code goes on after it.
+        mutating func closed(by byte: UInt8) -> Bool {
+            last = byte
+            lastWord = []
+            return true
+        }
+
         /// A string, copied as it is; false when a line or the file ends first.
         mutating func copyString(quote: UInt8) -> Bool {
             write(quote)
             at += 1
-            while at < bytes.count {
-                let byte = bytes[at]
-                if byte == UInt8(ascii: "\n") { return false }
-                write(byte)
-                at += 1
-                if byte == UInt8(ascii: "\\"), at < bytes.count {
-                    write(bytes[at])
-                    at += 1
-                } else if byte == quote {
-                    last = quote
-                    lastWord = []
-                    return true
-                }
+            while at < bytes.count, bytes[at] != UInt8(ascii: "\n") {
+                if copyNext() == quote { return closed(by: quote) }
             }
             return false
         }
@@ -148,23 +157,13 @@ enum SourceComments {
                 at += 1
             }
             while at < bytes.count {
-                let byte = bytes[at]
-                write(byte)
-                at += 1
-                if byte == UInt8(ascii: "\\"), at < bytes.count {
-                    write(bytes[at])
-                    at += 1
-                } else if byte == UInt8(ascii: "`") {
-                    last = byte
-                    lastWord = []
-                    return true
-                } else if byte == UInt8(ascii: "$"), at < bytes.count, bytes[at] == UInt8(ascii: "{") {
+                let byte = copyNext()
+                if byte == UInt8(ascii: "`") { return closed(by: byte) }
+                if byte == UInt8(ascii: "$"), at < bytes.count, bytes[at] == UInt8(ascii: "{") {
                     write(bytes[at])
                     at += 1
                     templates.append(0)
-                    last = UInt8(ascii: "{")
-                    lastWord = []
-                    return true
+                    return closed(by: UInt8(ascii: "{"))
                 }
             }
             return false
@@ -175,22 +174,12 @@ enum SourceComments {
             write(UInt8(ascii: "/"))
             at += 1
             var inClass = false
-            while at < bytes.count {
-                let byte = bytes[at]
-                if byte == UInt8(ascii: "\n") { return false }
-                write(byte)
-                at += 1
-                if byte == UInt8(ascii: "\\"), at < bytes.count {
-                    write(bytes[at])
-                    at += 1
-                } else if byte == UInt8(ascii: "[") {
-                    inClass = true
-                } else if byte == UInt8(ascii: "]") {
-                    inClass = false
-                } else if byte == UInt8(ascii: "/") && !inClass {
-                    last = UInt8(ascii: "/")
-                    lastWord = []
-                    return true
+            while at < bytes.count, bytes[at] != UInt8(ascii: "\n") {
+                switch copyNext() {
+                case UInt8(ascii: "["): inClass = true
+                case UInt8(ascii: "]"): inClass = false
+                case UInt8(ascii: "/") where !inClass: return closed(by: UInt8(ascii: "/"))
+                default: break
                 }
             }
             return false
