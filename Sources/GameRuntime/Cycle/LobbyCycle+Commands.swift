@@ -21,8 +21,8 @@ extension LobbyCycle {
                 let effects = rules.commandBetweenGames(own, at: moment)
                 let refused = effects.contains { if case .refused = $0 { true } else { false } }
                 guard !refused else { return effects }
-                rules.lobbyChanged(lobby.waiting)  // the rules hear who waits before they tell each its facts
-                return effects + lobby.waiting.flatMap { rules.lobbyFacts(for: $0.id) } + lobbyStatus(now: moment.now)
+                let status = lobbyStatus(now: moment.now)  // the rules hear who waits before they tell each its facts
+                return effects + lobby.waiting.flatMap { rules.lobbyFacts(for: $0.id) } + status
             }
             switch lobby.answer(command, gamesPlayed: gamesPlayed) {
             case .start: return startGame(at: moment)

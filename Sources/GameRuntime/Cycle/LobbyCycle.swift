@@ -189,8 +189,8 @@ public struct LobbyCycle<Rules: GameRules>: GameTable {
         let countdown = lobby.startsAt
         if lobby.playersChanged(now: moment.now) { return startGame(at: moment) }
         guard lobby.startsAt == countdown else {
-            rules.lobbyChanged(lobby.waiting)  // the rules place a joiner before they tell it its facts
-            return (id.map(rules.lobbyFacts(for:)) ?? []) + lobbyStatus(now: moment.now)
+            let status = lobbyStatus(now: moment.now)  // the rules hear who waits (a joiner placed) first
+            return (id.map(rules.lobbyFacts(for:)) ?? []) + status
         }
         return statusOwed(at: moment, toldAtOnce: id)
     }

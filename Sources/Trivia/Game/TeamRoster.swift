@@ -49,10 +49,8 @@ public struct TeamRoster: Hashable, Sendable {
 
     /// Only `players` stay (in their order); those not here yet arrive (``arrived(_:)``).
     public mutating func keep(_ players: [Peer]) {
-        if byID.count > players.count || !players.allSatisfy({ byID[$0.id] != nil }) {
-            let ids = Set(players.map(\.id))
-            byID.removeAll { !ids.contains($0.key) }
-        }
+        let ids = Set(players.map(\.id))
+        byID.removeAll { !ids.contains($0.key) }
         for peer in players { arrived(peer) }
     }
 
